@@ -1,0 +1,1 @@
+"""The built-in game plugins; each registers through its own entry point."""

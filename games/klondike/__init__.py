@@ -1,0 +1,10 @@
+"""Klondike, registered through the ``solitaire.games`` entry point."""
+
+from solitaire_core import hookimpl
+
+from .game import Klondike
+
+
+@hookimpl
+def solitaire_games():
+    return [Klondike()]

@@ -1,0 +1,111 @@
+"""Cards, their text codes (DESIGN 3.3) and the packs the engine ships.
+
+A card is a small frozen value: two copies of a card in a multi-deck game are
+equal, which is what every rule wants (and what the notation writes).
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from .errors import NotationError
+
+SUITS = ("S", "H", "D", "C")
+TRUMP = "T"
+EXCUSE = "X"
+BLACK, RED = "black", "red"
+COLOURS = {"S": BLACK, "C": BLACK, "H": RED, "D": RED, TRUMP: TRUMP, EXCUSE: EXCUSE}
+
+ACE, JACK = 1, 11
+FRENCH_LABELS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+TAROT_LABELS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
+PACK_LABELS = {"french": FRENCH_LABELS, "tarot": TAROT_LABELS}
+
+
+@frozen(cache_hash=True)
+class Card:
+    """A playing card. ``pack`` fixes the rank labels: a tarot Queen is 13.
+
+    ``stands`` is what a wild card (the tarot Excuse) currently stands for,
+    in notation ("6R", "KB", "T11", "?"); empty for every other card.
+    """
+
+    rank: int
+    suit: str
+    pack: str = "french"
+    stands: str = ""
+
+    @property
+    def colour(self) -> str:
+        return COLOURS[self.suit]
+
+    @property
+    def code(self) -> str:
+        if self.suit == EXCUSE:
+            return "EX:" + self.stands if self.stands else "EX"
+        if self.suit == TRUMP:
+            return f"T{self.rank}"
+        return PACK_LABELS[self.pack][self.rank] + self.suit
+
+    @property
+    def king(self) -> int:
+        """The highest rank of this card's pack (13, or 14 in tarot)."""
+        return len(PACK_LABELS[self.pack]) - 1
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+def rank_of(label: str, pack: str = "french") -> int:
+    labels = PACK_LABELS[pack]
+    if label in labels[1:]:
+        return labels.index(label)
+    raise NotationError(f"unknown rank {label!r} (ranks: {' '.join(labels[1:])})")
+
+
+def parse_card(text: str, pack: str = "french") -> Card:
+    """Parse a card code such as ``10H``, ``KS``, ``NS`` (tarot), ``T21``, ``EX:6R``."""
+    text = text.strip()
+    if not text:
+        raise NotationError("empty card code")
+    if pack == "tarot" and text.startswith("EX"):
+        if text == "EX":
+            return Card(0, EXCUSE, pack)
+        if text.startswith("EX:") and len(text) > 3:
+            return Card(0, EXCUSE, pack, text[3:])
+        raise NotationError(f"bad Excuse code {text!r}")
+    if pack == "tarot" and text[0] == TRUMP and text[1:].isdigit():
+        rank = int(text[1:])
+        if 1 <= rank <= 21 and text[1:] == str(rank):
+            return Card(rank, TRUMP, pack)
+        raise NotationError(f"no trump {text!r} (trumps are T1..T21)")
+    suit = text[-1]
+    if suit not in SUITS:
+        raise NotationError(f"bad card code {text!r}: suit must be one of {' '.join(SUITS)}")
+    return Card(rank_of(text[:-1], pack), suit, pack)
+
+
+def french_deck(decks: int = 1, without: tuple[int, ...] = ()) -> tuple[Card, ...]:
+    """French cards rank by rank, Ace to King, clubs, diamonds, hearts, spades.
+
+    This is KPatience's order before the shuffle (DESIGN 3.5); with several
+    decks, each whole deck follows the previous one, as KPatience builds them.
+    Ranks in ``without`` are left out.
+    """
+    return tuple(
+        Card(rank, suit)
+        for _ in range(decks)
+        for rank in range(1, 14)
+        if rank not in without
+        for suit in ("C", "D", "H", "S")
+    )
+
+
+def tarot_deck(excuse: bool = True) -> tuple[Card, ...]:
+    """The 78-card French tarot: suits rank by rank (C, D, H, S), trumps I..XXI, Excuse."""
+    suits = tuple(Card(rank, suit, "tarot") for rank in range(1, 15) for suit in ("C", "D", "H", "S"))
+    trumps = tuple(Card(rank, TRUMP, "tarot") for rank in range(1, 22))
+    return suits + trumps + ((Card(0, EXCUSE, "tarot"),) if excuse else ())

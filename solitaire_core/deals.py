@@ -1,0 +1,27 @@
+"""The deal generator of DESIGN 3.5 (Microsoft FreeCell's, also KPatience's).
+
+Python's ``random`` is not used: a deal number must give the same cards on
+every machine and every version, forever.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence, TypeVar
+
+T = TypeVar("T")
+
+MAX_DEAL = 2**32 - 1
+
+
+def shuffle(order: Sequence[T], deal: int) -> list[T]:
+    """Return ``order`` shuffled by deal number ``deal`` (0 <= deal < 2**32)."""
+    if not 0 <= deal <= MAX_DEAL:
+        raise ValueError(f"deal number must be between 0 and {MAX_DEAL}, not {deal}")
+    cards = list(order)
+    seed = deal
+    for i in range(len(cards), 1, -1):
+        seed = (214013 * seed + 2531011) & 0xFFFFFFFF
+        r = (seed >> 16) & 0x7FFF
+        j = r % i
+        cards[i - 1], cards[j] = cards[j], cards[i - 1]
+    return cards

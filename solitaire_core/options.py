@@ -1,0 +1,63 @@
+"""Declared game options: a game lists them, the engine checks every value.
+
+Values given as text (command line ``-o draw=3``, saves, settings) are matched
+against the allowed values' text, so ``"3"`` selects the integer 3.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from attrs import frozen
+
+from .errors import OptionError
+
+
+@frozen
+class Choice:
+    """An option with a fixed list of values; the first is the default unless given."""
+
+    name: str
+    values: tuple
+    default: Any = None
+    label: str = ""
+
+    def __attrs_post_init__(self):
+        if self.default is None:
+            object.__setattr__(self, "default", self.values[0])
+        if self.default not in self.values:
+            raise OptionError(f"default {self.default!r} of option {self.name!r} is not allowed")
+
+    def coerce(self, value: Any) -> Any:
+        for allowed in self.values:
+            if value == allowed or str(value) == str(allowed):
+                return allowed
+        allowed = ", ".join(str(v) for v in self.values)
+        raise OptionError(f"option {self.name!r} takes {allowed}; not {value!r}")
+
+
+def Switch(name: str, default: str = "off", label: str = "") -> Choice:
+    """An on/off option."""
+    return Choice(name, ("off", "on"), default, label)
+
+
+def resolve(declared: Iterable[Choice], given: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """Every declared option with its value (given or default), in declared order."""
+    declared = tuple(declared)
+    names = {o.name for o in declared}
+    unknown = sorted(set(given) - names)
+    if unknown:
+        known = ", ".join(sorted(names)) or "none"
+        raise OptionError(f"unknown option {unknown[0]!r} (options: {known})")
+    return tuple((o.name, o.coerce(given[o.name]) if o.name in given else o.default) for o in declared)
+
+
+def parse_assignments(items: Iterable[str]) -> dict[str, str]:
+    """Turn ``["draw=3", "passes=1"]`` into a dict; a missing ``=`` is an error."""
+    result = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise OptionError(f"option {item!r} must be written name=value")
+        result[name.strip()] = value.strip()
+    return result

@@ -1,0 +1,444 @@
+"""PileGame: a game made of declared zones (stock, waste, foundations, tableau).
+
+Legal moves, the stock click, auto-flip, scoring, the position text and the
+scene all follow from the zone declarations; a game overrides a method only
+for what is truly its own.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+from typing import Any
+
+from .cards import BLACK, COLOURS, RED, SUITS
+from .deals import shuffle
+from .errors import NotationError
+from .game import Game
+from .moves import DRAW, Move
+from .options import resolve
+from .scene import CARD_HEIGHT, CardPlacement, Scene, Slot
+from .scoring import Scoring
+from .state import Pile, State
+from .zones import FOUNDATION, LIFT_NONE, LIFT_RUNS, LIFT_TOP, STOCK, TABLEAU, WASTE, Opt, Zone
+
+# Values every pile game keeps; the ones in COSMETIC never change what can happen.
+BASE_VALUES = ("redeals", "score", "shown")
+COSMETIC = ("score", "shown")
+
+
+class PileGame(Game):
+    zones: tuple[Zone, ...] = ()
+    deck: tuple = ()
+    scorings: dict[str, Scoring] = {}
+    table: tuple[float, float] | None = None
+
+    # --- structure ---------------------------------------------------------
+    @cached_property
+    def index(self) -> dict[str, int]:
+        return {zone.id: i for i, zone in enumerate(self.zones)}
+
+    @cached_property
+    def _by_role(self) -> dict[str, tuple[int, ...]]:
+        roles: dict[str, list[int]] = {}
+        for i, zone in enumerate(self.zones):
+            roles.setdefault(zone.role, []).append(i)
+        return {role: tuple(indices) for role, indices in roles.items()}
+
+    def role(self, role: str) -> tuple[int, ...]:
+        return self._by_role.get(role, ())
+
+    @cached_property
+    def _receivers(self) -> tuple[tuple[int, ...], ...]:
+        """For each source zone, the zones a card from it may ever land on."""
+        takers = [i for i, z in enumerate(self.zones) if z.build is not None or z.empty is not None]
+        result = []
+        for i, zone in enumerate(self.zones):
+            result.append(tuple(
+                j for j in takers
+                if j != i and not (zone.role == FOUNDATION and self.zones[j].role == FOUNDATION)
+            ))
+        return tuple(result)
+
+    def pile(self, state: State, zone_id: str) -> Pile:
+        return state.piles[self.index[zone_id]]
+
+    def setting(self, state: State, value: Any) -> Any:
+        return state.option(value.name) if isinstance(value, Opt) else value
+
+    # --- a new deal ---------------------------------------------------------
+    def new(self, deal: int, **options: Any) -> State:
+        resolved = resolve(self.options, options)
+        layout = self.deal(shuffle(self.deck, deal), dict(resolved))
+        unknown = set(layout) - set(self.index)
+        if unknown:
+            raise ValueError(f"deal() named unknown zones {sorted(unknown)}")
+        piles = tuple(layout.get(zone.id, Pile()) for zone in self.zones)
+        state = State(piles, (), resolved)
+        return state.with_values(**self.initial_values(state))
+
+    def deal(self, cards: list, options: dict) -> dict[str, Pile]:
+        """Lay out the shuffled cards: zone id to Pile."""
+        raise NotImplementedError
+
+    def initial_values(self, state: State) -> dict[str, int]:
+        scoring = self.scoring(state)
+        return {"redeals": 0, "score": scoring.start if scoring else 0, "shown": 0}
+
+    # --- the stock ----------------------------------------------------------
+    @cached_property
+    def stock_index(self) -> int | None:
+        stocks = self.role(STOCK)
+        return stocks[0] if stocks else None
+
+    def draw_count(self, state: State) -> int:
+        return self.setting(state, self.zones[self.stock_index].draw)
+
+    def redeals_allowed(self, state: State) -> int | None:
+        """How many times the waste may go back to the stock; None: no limit."""
+        return self.setting(state, self.zones[self.stock_index].redeals)
+
+    def redeals_left(self, state: State) -> int | None:
+        allowed = self.redeals_allowed(state)
+        return None if allowed is None else max(allowed - state.value("redeals"), 0)
+
+    def can_draw(self, state: State) -> bool:
+        si = self.stock_index
+        if si is None:
+            return False
+        if state.piles[si].cards:
+            return True
+        waste = state.piles[self.index[self.zones[si].deal_to]]
+        left = self.redeals_left(state)
+        return bool(waste.cards) and (left is None or left > 0)
+
+    def draw(self, state: State) -> State:
+        """The stock click: deal cards face up to the waste, or turn the waste over."""
+        si = self.stock_index
+        wi = self.index[self.zones[si].deal_to]
+        stock, waste = state.piles[si], state.piles[wi]
+        if stock.cards:
+            k = min(self.draw_count(state), len(stock.cards))
+            dealt = stock.cards[-k:][::-1]
+            state = state.with_piles({si: stock.take(k), wi: waste.put(dealt)})
+            return state.with_values(shown=k)
+        back = Pile(waste.cards[::-1], len(waste.cards))
+        state = state.with_piles({si: back, wi: Pile()})
+        state = state.with_values(redeals=state.value("redeals") + 1, shown=0)
+        return self.add_score(state, [f"recycle-draw-{self.draw_count(state)}"])
+
+    # --- moves ---------------------------------------------------------------
+    def lift_counts(self, state: State, i: int) -> range:
+        """How many top cards may be lifted from zone ``i`` (1..n)."""
+        zone, pile = self.zones[i], state.piles[i]
+        cards = pile.cards
+        if zone.lift == LIFT_NONE or not cards or pile.down == len(cards):
+            return range(0)
+        if zone.lift == LIFT_TOP:
+            return range(1, 2)
+        n = 1
+        build = zone.build
+        while n < len(cards) - pile.down and build is not None and build(cards[-n - 1], cards[-n]):
+            n += 1
+        return range(1, n + 1)
+
+    def can_lift(self, state: State, i: int, n: int) -> bool:
+        """A game's own restriction on lifting, beyond the zone's lift rule."""
+        return True
+
+    def accepts(self, state: State, j: int, run: tuple, src: int) -> bool:
+        zone = self.zones[j]
+        if zone.one_at_a_time and len(run) > 1:
+            return False
+        pile = state.piles[j]
+        if not pile.cards:
+            return zone.empty is not None and zone.empty(run[0])
+        if pile.down == len(pile.cards):
+            return False
+        return zone.build is not None and zone.build(pile.cards[-1], run[0])
+
+    def legal_moves(self, state: State) -> list[Move]:
+        moves = [DRAW] if self.can_draw(state) else []
+        piles = state.piles
+        zones = self.zones
+        for i, targets in enumerate(self._receivers):
+            for n in self.lift_counts(state, i):
+                if not self.can_lift(state, i, n):
+                    continue
+                run = piles[i].cards[-n:]
+                for j in targets:
+                    if self.accepts(state, j, run, i):
+                        moves.append(Move(zones[i].id, zones[j].id, n))
+        return moves
+
+    def play(self, state: State, move: Move) -> State:
+        if move.is_draw:
+            return self.after_move(self.draw(state), move)
+        i, j = self.index[move.src], self.index[move.dst]
+        source, target = state.piles[i], state.piles[j]
+        run = source.cards[-move.n:]
+        rest = source.take(move.n)
+        src_role, dst_role = self.zones[i].role, self.zones[j].role
+        events = []
+        if dst_role == FOUNDATION:
+            events.append("to-foundation")
+        elif src_role == WASTE:
+            events.append("waste-to-tableau")
+        elif src_role == FOUNDATION:
+            events.append("foundation-to-tableau")
+        if self.zones[i].flip and rest.cards and rest.down == len(rest.cards):
+            rest = rest.flip_top()
+            events.append("flip")
+        state = state.with_piles({i: rest, j: target.put(run)})
+        if src_role == WASTE:
+            state = state.with_values(shown=max(state.value("shown") - 1, 1) if rest.cards else 0)
+        return self.after_move(self.add_score(state, events), move)
+
+    def after_move(self, state: State, move: Move) -> State:
+        """What happens by itself after a move (a game's automatic plays)."""
+        return state
+
+    # --- scoring -------------------------------------------------------------
+    def scoring(self, state: State) -> Scoring | None:
+        if not self.scorings:
+            return None
+        return self.scorings.get(state.option("scoring"))
+
+    def add_score(self, state: State, events) -> State:
+        scoring = self.scoring(state)
+        if scoring is None or not events:
+            return state
+        return state.with_values(score=scoring.add(state.value("score"), events))
+
+    def score(self, state: State) -> int | None:
+        return state.value("score") if self.scoring(state) else None
+
+    # --- outcome -------------------------------------------------------------
+    @cached_property
+    def win_count(self) -> int:
+        return len(self.deck)
+
+    def on_foundations(self, state: State) -> int:
+        return sum(len(state.piles[i].cards) for i in self.role(FOUNDATION))
+
+    def is_won(self, state: State) -> bool:
+        return self.on_foundations(state) == self.win_count
+
+    def key(self, state: State):
+        values = tuple((k, v) for k, v in state.values if k not in COSMETIC)
+        if self.stock_index is not None and self.redeals_allowed(state) is None:
+            values = tuple((k, v) for k, v in values if k != "redeals")
+        return state.piles, values
+
+    def progress(self, state: State) -> tuple:
+        hidden = sum(state.piles[i].down for i, z in enumerate(self.zones) if z.role != STOCK)
+        return (self.on_foundations(state), -hidden)
+
+    def preference(self, state: State, move: Move) -> int:
+        if move.is_draw:
+            return 10
+        i, j = self.index[move.src], self.index[move.dst]
+        source, target = state.piles[i], state.piles[j]
+        src_role, dst_role = self.zones[i].role, self.zones[j].role
+        uncovers = 0 < source.down == len(source.cards) - move.n
+        if dst_role == FOUNDATION:
+            return 100 if move in self.safe_moves(state) else 60 + 20 * uncovers
+        if src_role == FOUNDATION:
+            return 1
+        if uncovers:
+            return 80
+        if src_role == WASTE:
+            return 40
+        if len(source.cards) == move.n and not target.cards:
+            return 0  # a whole pile from one empty place to another
+        return 20 if target.cards else 5
+
+    # --- automatic play ----------------------------------------------------------
+    def is_safe(self, state: State, card) -> bool:
+        """Whether sending ``card`` to a foundation can never hurt; games opt in."""
+        return False
+
+    def safe_moves(self, state: State) -> list[Move]:
+        found = self.role(FOUNDATION)
+        result = []
+        for move in self.legal_moves(state):
+            if move.is_draw or self.index[move.dst] not in found or self.index[move.src] in found:
+                continue
+            if self.is_safe(state, self.pile(state, move.src).top):
+                result.append(move)
+        return result
+
+    def finish_moves(self, state: State) -> list[Move] | None:
+        """When nothing is hidden and the stock is empty, the moves that win."""
+        if any(p.down for p in state.piles) or (self.stock_index is not None and state.piles[self.stock_index].cards):
+            return None
+        moves = []
+        found = self.role(FOUNDATION)
+        while not self.is_won(state):
+            ups = [m for m in self.legal_moves(state) if not m.is_draw
+                   and self.index[m.dst] in found and self.index[m.src] not in found]
+            if not ups:
+                return None
+            moves.append(ups[0])
+            state = self.play(state, ups[0])
+        return moves
+
+    # --- position text -------------------------------------------------------
+    def format_position(self, state: State) -> str:
+        lines = [f"# {self.name}"]
+        lines += [f"@{name} {value}" for name, value in state.options]
+        lines += [f"@{name} {value}" for name, value in state.values]
+        for zone, pile in zip(self.zones, state.piles):
+            codes = [
+                f"({self.format_card(c)})" if k < pile.down else self.format_card(c)
+                for k, c in enumerate(pile.cards)
+            ]
+            lines.append(f"{zone.id}: {' '.join(codes)}".rstrip())
+        return "\n".join(lines) + "\n"
+
+    def parse_position(self, text: str, **options: Any) -> State:
+        given = dict(options)
+        from_text: dict[str, str] = {}
+        values: dict[str, int] = {}
+        piles: dict[str, Pile] = {}
+        option_names = {o.name for o in self.options}
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            if line.startswith("@"):
+                name, _, value = line[1:].partition(" ")
+                value = value.strip()
+                if name in option_names:
+                    from_text[name] = value
+                elif name in BASE_VALUES or name in self.extra_values:
+                    try:
+                        values[name] = int(value)
+                    except ValueError:
+                        raise NotationError(f"line {number}: @{name} needs a whole number, not {value!r}") from None
+                else:
+                    raise NotationError(f"line {number}: unknown setting @{name}")
+                continue
+            zone_id, sep, rest = line.partition(":")
+            zone_id = zone_id.strip()
+            if not sep or zone_id not in self.index:
+                raise NotationError(f"line {number}: expected 'zone: cards', with a zone of {self.name}")
+            if zone_id in piles:
+                raise NotationError(f"line {number}: zone {zone_id} is listed twice")
+            piles[zone_id] = self._parse_pile(rest.split(), number)
+        for name, value in from_text.items():
+            if name in given and str(given[name]) != value:
+                raise NotationError(f"option {name} is {value} in the text but {given[name]} was asked")
+            given.setdefault(name, value)
+        missing = [z.id for z in self.zones if z.id not in piles]
+        if missing:
+            raise NotationError(f"zone {missing[0]} is missing (list empty zones as '{missing[0]}:')")
+        state = State(tuple(piles[z.id] for z in self.zones), (), resolve(self.options, given))
+        state = state.with_values(**{**self.initial_values(state), **values})
+        self.check_cards(state)
+        return state
+
+    extra_values: tuple[str, ...] = ()
+
+    def _parse_pile(self, tokens: list[str], number: int) -> Pile:
+        cards, down = [], 0
+        for token in tokens:
+            if token.startswith("(") and token.endswith(")"):
+                if down != len(cards):
+                    raise NotationError(f"line {number}: face-down {token} lies on a face-up card")
+                cards.append(self.parse_card(token[1:-1]))
+                down += 1
+            else:
+                cards.append(self.parse_card(token))
+        return Pile(tuple(cards), down)
+
+    def check_cards(self, state: State) -> None:
+        """A position must hold exactly the game's cards."""
+        have = Counter(self.identity(c) for p in state.piles for c in p.cards)
+        want = Counter(self.identity(c) for c in self.deck)
+        extra, missing = have - want, want - have
+        if extra:
+            card = next(iter(extra))
+            raise NotationError(f"card {card.code} is there more often than the pack holds")
+        if missing:
+            raise NotationError(f"card {next(iter(missing)).code} is missing")
+
+    def identity(self, card):
+        """A card as the pack knows it (a wild card without what it stands for)."""
+        return card
+
+    # --- scene ---------------------------------------------------------------
+    def table_size(self) -> tuple[float, float]:
+        if self.table:
+            return self.table
+        width = max(z.at[0] for z in self.zones) + 1.0
+        height = max(z.at[1] for z in self.zones) + CARD_HEIGHT + 13 * 0.3
+        return width, height
+
+    def slot_label(self, state: State, zone: Zone) -> str:
+        if zone.role != STOCK:
+            return zone.label
+        left = self.redeals_left(state)
+        if left is None:
+            return "\u21bb"
+        return f"{left} redeal{'s' if left != 1 else ''} left"
+
+    def fan_offsets(self, state: State, i: int, extent: float) -> list[tuple[float, float]]:
+        """Offsets of each card of zone ``i``, squeezed to fit ``extent`` along the fan."""
+        zone, pile = self.zones[i], state.piles[i]
+        n = len(pile.cards)
+        if zone.role == WASTE:
+            shown = min(state.value("shown"), n)
+            steps = [zone.fan if k > n - shown else (0.0, 0.0) for k in range(n)]
+        else:
+            steps = [(0.0, 0.0) if k == 0 else zone.down_fan if k <= pile.down else zone.fan
+                     for k in range(n)]
+        length = sum(abs(dx) + abs(dy) for dx, dy in steps)
+        scale = min(1.0, extent / length) if length > 0 and extent > 0 else 1.0
+        offsets, x, y = [], 0.0, 0.0
+        for dx, dy in steps:
+            x, y = x + dx * scale, y + dy * scale
+            offsets.append((x, y))
+        return offsets
+
+    def scene(self, state: State) -> Scene:
+        width, height = self.table_size()
+        slots, placed = [], []
+        z = 0
+        for i, zone in enumerate(self.zones):
+            x0, y0 = zone.at
+            slots.append(Slot(zone.id, x0, y0, label=self.slot_label(state, zone), role=zone.role))
+            pile = state.piles[i]
+            dx, dy = zone.fan
+            if zone.room is not None:
+                extent = zone.room
+            elif dy:
+                extent = height - y0 - CARD_HEIGHT
+            else:
+                extent = width - x0 - 1.0 if dx else 0.0
+            for k, (ox, oy) in enumerate(self.fan_offsets(state, i, extent)):
+                card = pile.cards[k]
+                placed.append(CardPlacement(card, self.format_card(card), x0 + ox, y0 + oy,
+                                            k >= pile.down, z, zone.id, k, face=self.face(card)))
+                z += 1
+        return Scene(width, height, tuple(placed), tuple(slots))
+
+
+def alternate_colour_safe(state: State, game: PileGame, card) -> bool:
+    """Safe to send up in a game built down in alternating colours.
+
+    An Ace or 2 always is; a higher card is when both cards of the other
+    colour one rank lower are already up, so no card of the tableau can still
+    need it as a place to land.
+    """
+    if card.suit not in SUITS:
+        return False
+    if card.rank <= 2:
+        return True
+    highest = {suit: 0 for suit in SUITS}
+    for i in game.role(FOUNDATION):
+        top = state.piles[i].top
+        if top is not None and top.suit in highest:
+            highest[top.suit] = max(highest[top.suit], top.rank)
+    other = BLACK if card.colour == RED else RED
+    return all(highest[s] >= card.rank - 1 for s in SUITS if COLOURS[s] == other)

@@ -1,0 +1,76 @@
+"""The scene (DESIGN 3.4): everything the table draws, in card units.
+
+1.0 is one card width; a card is ``CARD_HEIGHT`` tall. The UI only scales,
+draws and animates this description, so a new game needs no UI code.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+CARD_HEIGHT = 1.4
+
+
+@frozen
+class Face:
+    """How to draw a card's face, with no knowledge of the game.
+
+    ``kind`` is ``french``, ``tarot-suit``, ``trump``, ``excuse`` or ``custom``.
+    ``colour`` is the ink (``red``, ``black`` or any Qt colour name),
+    ``corner`` the index text, ``centre`` the large symbol or text in the
+    middle, ``rank``/``suit`` the card's own (for pip layouts and SVG decks),
+    ``edges`` shapes on the sides (north, east, south, west; "" for none),
+    ``note`` a small extra line (what a wild card stands for).
+    """
+
+    kind: str
+    colour: str
+    corner: str
+    centre: str = ""
+    rank: int = 0
+    suit: str = ""
+    edges: tuple[str, str, str, str] = ("", "", "", "")
+    note: str = ""
+
+
+@frozen
+class CardPlacement:
+    card: object
+    code: str
+    x: float
+    y: float
+    face_up: bool
+    z: int
+    zone: str
+    index: int
+    rotation: float = 0.0
+    face: Face | None = None
+
+
+@frozen
+class Slot:
+    """A zone's outline: where an empty pile is drawn and cards are dropped."""
+
+    zone: str
+    x: float
+    y: float
+    width: float = 1.0
+    height: float = CARD_HEIGHT
+    label: str = ""
+    role: str = ""
+    rotation: float = 0.0
+
+
+@frozen
+class Scene:
+    width: float
+    height: float
+    cards: tuple[CardPlacement, ...]
+    slots: tuple[Slot, ...]
+    card_height: float = CARD_HEIGHT
+
+    def card_at(self, zone: str, index: int) -> CardPlacement | None:
+        for placed in self.cards:
+            if placed.zone == zone and placed.index == index:
+                return placed
+        return None
