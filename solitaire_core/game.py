@@ -72,6 +72,11 @@ class Game:
         """The score, or None where the game (or its options) keeps none."""
         return None
 
+    def status(self, state: State) -> list[tuple[str, str]]:
+        """Labelled figures for a status bar (score, redeals left, ...)."""
+        score = self.score(state)
+        return [] if score is None else [("Score", str(score))]
+
     def format_move(self, move: Move) -> str:
         return movelib.format_move(move)
 

@@ -383,6 +383,15 @@ class PileGame(Game):
             return "\u21bb"
         return f"{left} redeal{'s' if left != 1 else ''} left"
 
+    def status(self, state: State) -> list[tuple[str, str]]:
+        figures = super().status(state)
+        if self.stock_index is not None:
+            left = self.redeals_left(state)
+            figures.append((self.redeals_word, "unlimited" if left is None else str(left)))
+        return figures
+
+    redeals_word = "Redeals left"
+
     def fan_offsets(self, state: State, i: int, extent: float) -> list[tuple[float, float]]:
         """Offsets of each card of zone ``i``, squeezed to fit ``extent`` along the fan."""
         zone, pile = self.zones[i], state.piles[i]

@@ -30,6 +30,7 @@ class Klondike(PileGame):
     )
     scorings = {"standard": STANDARD, "vegas": VEGAS}
     table = (8.5, 7.0)
+    redeals_word = "Passes left"
 
     def deal(self, cards, options):
         """KPatience's deal: columns take cards from the end of the shuffled list."""
