@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Sequence, TypeVar
 
+from .state import Pile
+
 T = TypeVar("T")
 
 MAX_DEAL = 2**32 - 1
@@ -25,3 +27,13 @@ def shuffle(order: Sequence[T], deal: int) -> list[T]:
         j = r % i
         cards[i - 1], cards[j] = cards[j], cards[i - 1]
     return cards
+
+
+def triangle(cards: list, columns: int) -> list[Pile]:
+    """KPatience's Klondike deal: for round r, columns r.. each take the LAST card
+    of ``cards`` (face up only in column r). The dealt cards leave ``cards``."""
+    piles: list[list] = [[] for _ in range(columns)]
+    for r in range(columns):
+        for i in range(r, columns):
+            piles[i].append(cards.pop())
+    return [Pile(tuple(col), len(col) - 1) for col in piles]

@@ -32,6 +32,7 @@ class Game:
     options: tuple[Choice, ...] = ()
     pack: str = "french"
     stuck_search_limit: int = 4000
+    running_total: str | None = None  # an on/off option whose "on" carries the score to the next game
 
     # --- to provide -------------------------------------------------------
     def new(self, deal: int, **options: Any) -> State:
@@ -152,10 +153,12 @@ class Game:
         return None
 
     def hint(self, state: State) -> Move | None:
-        """A good move by a quick heuristic (the solver gives better ones)."""
-        moves = self.legal_moves(state)
-        return max(moves, key=lambda m: self.preference(state, m), default=None)
+        """A good move by a quick heuristic (the solver gives better ones);
+        None when only pointless moves are left."""
+        scored = [(self.preference(state, m), m) for m in self.legal_moves(state)]
+        best = max(scored, key=lambda pair: pair[0], default=None)
+        return best[1] if best is not None and best[0] >= 0 else None
 
     def preference(self, state: State, move: Move) -> int:
-        """How good a move looks at a glance; higher is better."""
+        """How good a move looks at a glance; higher is better, negative is pointless."""
         return 0

@@ -69,7 +69,7 @@ class PileGame(Game):
     # --- a new deal ---------------------------------------------------------
     def new(self, deal: int, **options: Any) -> State:
         resolved = resolve(self.options, options)
-        layout = self.deal(shuffle(self.deck, deal), dict(resolved))
+        layout = self.deal(shuffle(self.shuffled_pack, deal), dict(resolved))
         unknown = set(layout) - set(self.index)
         if unknown:
             raise ValueError(f"deal() named unknown zones {sorted(unknown)}")
@@ -77,8 +77,19 @@ class PileGame(Game):
         state = State(piles, (), resolved)
         return state.with_values(**self.initial_values(state))
 
+    set_aside: tuple = ()
+
+    @cached_property
+    def shuffled_pack(self) -> tuple:
+        """The deck in its documented order without ``set_aside``: cards some games
+        lay out before the shuffle (the first copy of each, in deck order)."""
+        pack = list(self.deck)
+        for card in self.set_aside:
+            pack.remove(card)
+        return tuple(pack)
+
     def deal(self, cards: list, options: dict) -> dict[str, Pile]:
-        """Lay out the shuffled cards: zone id to Pile."""
+        """Lay out the shuffled cards: zone id to Pile (``set_aside`` cards too)."""
         raise NotImplementedError
 
     def initial_values(self, state: State) -> dict[str, int]:
@@ -198,6 +209,61 @@ class PileGame(Game):
         """What happens by itself after a move (a game's automatic plays)."""
         return state
 
+    # --- why a move is refused -------------------------------------------------
+    # A refusal kind ("build:tableau", "redeal", ...) -> the game's rule number.
+    rule_refs: dict[str, str] = {}
+
+    def why_illegal(self, state: State, move: Move) -> str:
+        kind, text = self.refusal(state, move)
+        ref = self.rule_refs.get(kind)
+        return f"{text} (rule {ref})" if ref else text
+
+    def refusal(self, state: State, move: Move) -> tuple[str, str]:
+        """Why a move that is not legal is refused: a kind and the words."""
+        if move.is_draw:
+            si = self.stock_index
+            if si is None:
+                return "draw", f"{self.name} has no stock"
+            if self.pile(state, self.zones[si].deal_to).cards:
+                return "redeal", "the stock is empty and no pass through it is left"
+            return "draw", "the stock and the waste are both empty"
+        for zone_id in (move.src, move.dst):
+            if zone_id not in self.index:
+                return "zone", f"there is no zone {zone_id!r} (zones: {' '.join(self.index)})"
+        i, j = self.index[move.src], self.index[move.dst]
+        src, dst, source = self.zones[i], self.zones[j], state.piles[i]
+        up = len(source.cards) - source.down
+        if i == j:
+            return "zone", "cards cannot move onto their own pile"
+        if src.lift == LIFT_NONE:
+            return f"lift:{src.role}", f"no card is taken from {src.id}"
+        if move.n < 1 or not source.cards:
+            return f"lift:{src.role}", f"{src.id} has no card to move"
+        if src.lift == LIFT_TOP and move.n > 1:
+            return f"top:{src.role}", f"only the top card of {src.id} may move"
+        if move.n > up:
+            return f"face-down:{src.role}", f"{src.id} has {up} face-up card{'s' * (up != 1)}; face-down cards never move"
+        if move.n not in self.lift_counts(state, i) or not self.can_lift(state, i, move.n):
+            return f"run:{src.role}", f"the top {move.n} cards of {src.id} are not a run ({src.build.text if src.build else 'none allowed'})"
+        if j not in self._receivers[i]:
+            if src.role == dst.role == FOUNDATION:
+                return "foundation-to-foundation", "cards never move from one foundation to another"
+            return f"receive:{dst.role}", f"no card is ever put on {dst.id}"
+        run, target = source.cards[-move.n:], state.piles[j]
+        if dst.one_at_a_time and move.n > 1:
+            return f"one-at-a-time:{dst.role}", f"{dst.id} takes one card at a time"
+        code = self.format_card(run[0])
+        if not target.cards:
+            if dst.empty is None or not dst.empty(run[0]):
+                takes = dst.empty.text if dst.empty is not None else "no card"
+                return f"empty:{dst.role}", f"an empty {dst.id} takes {takes}, not {code}"
+        elif target.down == len(target.cards):
+            return f"face-down:{dst.role}", f"the top card of {dst.id} is face down"
+        elif dst.build is None or not dst.build(target.top, run[0]):
+            builds = dst.build.text if dst.build is not None else "nothing"
+            return f"build:{dst.role}", f"{code} cannot go on {self.format_card(target.top)}: {dst.id} builds {builds}"
+        return "rules", "the rules of this game do not allow it in this position"
+
     # --- scoring -------------------------------------------------------------
     def scoring(self, state: State) -> Scoring | None:
         if not self.scorings:
@@ -250,7 +316,14 @@ class PileGame(Game):
         if src_role == WASTE:
             return 40
         if len(source.cards) == move.n and not target.cards:
-            return 0  # a whole pile from one empty place to another
+            return -1  # a whole pile from one empty place to another: pointless
+        rest = len(source.cards) - move.n
+        build = self.zones[i].build
+        if rest > source.down and build is not None and build(source.cards[rest - 1], source.cards[rest]):
+            # The run already lies on a card it builds on: moving it helps only
+            # when that card can then go up.
+            below = (source.cards[rest - 1],)
+            return 30 if any(self.accepts(state, f, below, i) for f in self.role(FOUNDATION)) else -1
         return 20 if target.cards else 5
 
     # --- automatic play ----------------------------------------------------------
@@ -259,28 +332,41 @@ class PileGame(Game):
         return False
 
     def safe_moves(self, state: State) -> list[Move]:
+        """Safe cards going up; from the waste only when one card is drawn at a
+        time, since taking a card out of a multi-card draw shifts later draws."""
         found = self.role(FOUNDATION)
         result = []
         for move in self.legal_moves(state):
             if move.is_draw or self.index[move.dst] not in found or self.index[move.src] in found:
+                continue
+            if self.zones[self.index[move.src]].role == WASTE and self.draw_count(state) > 1:
                 continue
             if self.is_safe(state, self.pile(state, move.src).top):
                 result.append(move)
         return result
 
     def finish_moves(self, state: State) -> list[Move] | None:
-        """When nothing is hidden and the stock is empty, the moves that win."""
+        """When nothing is hidden and the stock is empty, the moves that win.
+
+        Cards go up whenever one can; otherwise the stock is clicked (turning
+        the waste over) until a card can, for at most one whole trip round.
+        """
         if any(p.down for p in state.piles) or (self.stock_index is not None and state.piles[self.stock_index].cards):
             return None
-        moves = []
+        moves, idle = [], 0
         found = self.role(FOUNDATION)
         while not self.is_won(state):
-            ups = [m for m in self.legal_moves(state) if not m.is_draw
+            legal = self.legal_moves(state)
+            ups = [m for m in legal if not m.is_draw
                    and self.index[m.dst] in found and self.index[m.src] not in found]
-            if not ups:
+            if ups:
+                move, idle = ups[0], 0
+            elif DRAW in legal and idle <= sum(len(state.piles[i].cards) for i in self.role(STOCK) + self.role(WASTE)):
+                move, idle = DRAW, idle + 1
+            else:
                 return None
-            moves.append(ups[0])
-            state = self.play(state, ups[0])
+            moves.append(move)
+            state = self.play(state, move)
         return moves
 
     # --- position text -------------------------------------------------------
@@ -438,7 +524,9 @@ def alternate_colour_safe(state: State, game: PileGame, card) -> bool:
 
     An Ace or 2 always is; a higher card is when both cards of the other
     colour one rank lower are already up, so no card of the tableau can still
-    need it as a place to land.
+    need it as a place to land. Where foundation cards may come back, one of
+    those could come back onto it to hold a card of its colour two lower, so
+    those must be up too.
     """
     if card.suit not in SUITS:
         return False
@@ -450,4 +538,8 @@ def alternate_colour_safe(state: State, game: PileGame, card) -> bool:
         if top is not None and top.suit in highest:
             highest[top.suit] = max(highest[top.suit], top.rank)
     other = BLACK if card.colour == RED else RED
-    return all(highest[s] >= card.rank - 1 for s in SUITS if COLOURS[s] == other)
+    if not all(highest[s] >= card.rank - 1 for s in SUITS if COLOURS[s] == other):
+        return False
+    if all(game.zones[i].lift == LIFT_NONE for i in game.role(FOUNDATION)):
+        return True
+    return all(highest[s] >= card.rank - 2 for s in SUITS if COLOURS[s] == card.colour)

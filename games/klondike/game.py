@@ -8,11 +8,13 @@ from solitaire_core.scoring import STANDARD, VEGAS
 from solitaire_core.state import Pile
 from solitaire_core.zones import Foundations, Opt, Stock, Tableau, Waste
 
+from .solving import KlondikeSolving
+
 PASSES = {"unlimited": None, 3: 2, 1: 0}  # passes through the stock -> redeals
-VEGAS_PASSES = {1: 0, 3: 2}  # Vegas forces 1 pass at draw 1, 3 at draw 3 (rule 7.3)
+VEGAS_PASSES = {1: 0, 3: 2}  # Vegas forces 1 pass at draw 1, 3 at draw 3 (rule 11.10)
 
 
-class Klondike(PileGame):
+class Klondike(KlondikeSolving, PileGame):
     id = "klondike"
     name = "Klondike"
     options = (
@@ -29,8 +31,15 @@ class Klondike(PileGame):
         *Tableau("t", 7, at=(0.0, 1.75), build=down & alternate_colour, empty=king, label="K"),
     )
     scorings = {"standard": STANDARD, "vegas": VEGAS}
+    running_total = "vegas_total"  # kept across games by the records layer (rule 11.11)
     table = (8.5, 7.0)
-    redeals_word = "Passes left"
+    rule_refs = {
+        "build:tableau": "3.1", "run:tableau": "4.1", "face-down:tableau": "4.3",
+        "empty:tableau": "5.1", "empty:foundation": "6.1", "build:foundation": "6.2",
+        "one-at-a-time:foundation": "6.3", "top:foundation": "6.4",
+        "foundation-to-foundation": "6.5", "top:waste": "7.3", "lift:stock": "7.5",
+        "receive:stock": "7.5", "receive:waste": "7.5", "redeal": "8.3", "draw": "8.4",
+    }
 
     def deal(self, cards, options):
         """KPatience's deal: columns take cards from the end of the shuffled list."""
@@ -48,12 +57,22 @@ class Klondike(PileGame):
         return PASSES[state.option("passes")]
 
     def slot_label(self, state, zone):
+        """The empty stock says what a click on it can still do (rule 8.2)."""
         if zone.id != "stock":
             return zone.label
         left = self.redeals_left(state)
         if left is None:
             return "\u21bb"
-        return f"{left} pass{'es' if left != 1 else ''} left" if left else "no pass left"
+        return f"{left} more pass{'es' if left != 1 else ''}" if left else "no pass left"
+
+    def status(self, state):
+        """Score, and the pass in progress out of the passes allowed."""
+        score = self.score(state)
+        figures = [] if score is None else [("Score", str(score))]
+        allowed = self.redeals_allowed(state)
+        current = state.value("redeals") + 1
+        figures.append(("Pass", str(current) if allowed is None else f"{current} of {allowed + 1}"))
+        return figures
 
     def is_safe(self, state, card):
         return alternate_colour_safe(state, self, card)

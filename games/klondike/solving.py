@@ -1,0 +1,247 @@
+"""Klondike's solver hooks (docs/solver.md): exact prunings from published solvers.
+
+- Macro stock moves: "draw d times, then play the waste's top card" is one
+  line, for every card the draws can bring up, counting recycles honestly
+  (a recycle is a draw while the stock is empty and needs a pass left).
+  Draws touch only the stock and waste, so any winning line can be reordered
+  into these macros and moves among the other piles.
+- A canonical key: foundations as the height of each suit, columns sorted,
+  and, with unlimited passes, stock and waste as their cyclic order only,
+  with the split ignored where a fresh pass reaches it again.
+- Safe moves to the foundations, exact although foundation cards may come
+  back (rule 6.4): an Ace or a 2 always; a card of rank r when both
+  foundations of the other colour hold r-1 and the other suit of its colour
+  r-2 (Solvitaire's weaker "other colour within 1" is unsafe here; see the
+  test that shows it). From the waste only at draw 1, where taking a card out
+  never changes which cards later draws bring up.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from solitaire_core.moves import DRAW, Move
+from solitaire_core.state import Pile
+from solitaire_core.zones import FOUNDATION, STOCK, TABLEAU, WASTE
+
+SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+RED = (False, True, True, False)  # by SUIT_INDEX
+OTHER_OF_COLOUR = (3, 2, 1, 0)  # spades <-> clubs, hearts <-> diamonds
+OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+KING = 13
+
+
+def is_safe_up(rank: int, suit: int, heights) -> bool:
+    """Whether sending this card up can never lose a won game (see the module text)."""
+    if rank <= 2:
+        return True
+    a, b = OPPOSITE[suit]
+    return heights[a] >= rank - 1 and heights[b] >= rank - 1 and heights[OTHER_OF_COLOUR[suit]] >= rank - 2
+
+
+class KlondikeSolving:
+    """Mixed into Klondike: ``solver_lines``, ``solver_key`` and ``solver_safe``."""
+
+    @cached_property
+    def _solver_layout(self):
+        (stock,), (waste,) = self.role(STOCK), self.role(WASTE)
+        return stock, waste, self.role(FOUNDATION), self.role(TABLEAU), tuple(z.id for z in self.zones)
+
+    @cached_property
+    def _card_ids(self) -> dict:
+        return {c: c.rank * 4 + SUIT_INDEX[c.suit] for c in self.deck}
+
+    @cached_property
+    def _column_codes(self) -> dict:
+        """Pile -> its bytes in the key; piles are shared between states."""
+        return {}
+
+    def _heights(self, piles, foundations):
+        """Each suit's foundation height, the foundation holding it, and an empty one."""
+        heights, where, empty = [0, 0, 0, 0], [None] * 4, None
+        for f in foundations:
+            cards = piles[f].cards
+            if cards:
+                s = SUIT_INDEX[cards[0].suit]
+                heights[s], where[s] = len(cards), f
+            elif empty is None:
+                empty = f
+        return heights, where, empty
+
+    # --- the canonical key ------------------------------------------------------
+    def solver_key(self, state):
+        stock, waste, foundations, tableau, _ = self._solver_layout
+        piles, ids = state.piles, self._card_ids
+        heights = self._heights(piles, foundations)[0]
+        codes = self._column_codes
+        if len(codes) > 200_000:
+            codes.clear()
+        columns = []
+        for t in tableau:
+            pile = piles[t]
+            code = codes.get(pile)
+            if code is None:
+                code = codes[pile] = bytes((pile.down,)) + bytes(ids[c] for c in pile.cards)
+            columns.append(code)
+        columns.sort()
+        cycle = piles[waste].cards + piles[stock].cards[::-1]
+        w = len(piles[waste].cards)
+        if self.redeals_allowed(state) is None:
+            redeals = 0
+            if w == len(cycle) or w % self.draw_count(state) == 0:
+                w = 0  # a fresh pass reaches this split and comes back to it
+        else:
+            redeals = state.value("redeals")
+        head = bytes(heights) + bytes((w, min(redeals, 250), 255))
+        return head + bytes(ids[c] for c in cycle) + b"\xff" + b"\xfe".join(columns)
+
+    # --- safe moves ----------------------------------------------------------------
+    def solver_safe(self, state):
+        stock, waste, foundations, tableau, names = self._solver_layout
+        piles = state.piles
+        heights, where, empty = self._heights(piles, foundations)
+        sources = tableau + (waste,) if self.draw_count(state) == 1 else tableau
+        for i in sources:
+            pile = piles[i]
+            if pile.down >= len(pile.cards):
+                continue
+            card = pile.cards[-1]
+            s = SUIT_INDEX[card.suit]
+            if heights[s] == card.rank - 1 and is_safe_up(card.rank, s, heights):
+                dst = where[s] if heights[s] else empty
+                move = Move(names[i], names[dst])
+                return (move,), self.play(state, move)
+        return None
+
+    # --- candidate lines, best first --------------------------------------------------
+    def solver_lines(self, state):
+        return self._lines(state, False)
+
+    def solver_narrow(self, state):
+        """The lines fast Klondike solvers keep: a run moves off a face-up card
+        only to let that card go up, a column is emptied only for a King that
+        waits, a card comes down from a foundation only for a card that fits."""
+        return self._lines(state, True)
+
+    def _lines(self, state, narrow):
+        stock, waste, foundations, tableau, names = self._solver_layout
+        piles = state.piles
+        heights, where, empty_f = self._heights(piles, foundations)
+        tops = []  # (column, top card) of columns whose top is face up
+        empty_t = None
+        for t in tableau:
+            pile = piles[t]
+            if not pile.cards:
+                if empty_t is None:
+                    empty_t = t
+            elif pile.down < len(pile.cards):
+                tops.append((t, pile.cards[-1]))
+        found: list = []  # (priority, moves)
+        if narrow:
+            cycle = piles[waste].cards + piles[stock].cards
+            bases = [p.cards[p.down] for p in (piles[t] for t in tableau) if 0 < p.down < len(p.cards)]
+            waiting = {(c.rank, c.suit in "HD") for c in cycle} | {(c.rank, c.suit in "HD") for c in bases}
+            king_waits = (KING, True) in waiting or (KING, False) in waiting
+
+        def targets(card, skip):
+            """Columns ``card`` may go on (one empty column at most)."""
+            red = card.suit in "HD"
+            for t, top in tops:
+                if t != skip and top.rank == card.rank + 1 and (top.suit in "HD") != red:
+                    yield t
+            if card.rank == KING and empty_t is not None:
+                yield empty_t
+
+        # from the tableau
+        for i in tableau:
+            pile = piles[i]
+            cards, down = pile.cards, pile.down
+            size = len(cards)
+            if down >= size:
+                continue
+            top = cards[-1]
+            s = SUIT_INDEX[top.suit]
+            reveals = down > 0 and size - down == 1
+            if heights[s] == top.rank - 1:
+                dst = where[s] if heights[s] else empty_f
+                found.append((100 + down if reveals else 70, (Move(names[i], names[dst]),)))
+            n = 1
+            while True:
+                base = cards[-n]
+                whole = n == size - down
+                below = cards[-n - 1] if not whole else None
+                useless = narrow and (
+                    (not whole and heights[SUIT_INDEX[below.suit]] != below.rank - 1)
+                    or (whole and not down and not king_waits))
+                for j in targets(base, i):
+                    if useless or (base.rank == KING and whole and not down and not piles[j].cards):
+                        continue  # a lone King run from one empty place to another
+                    if whole:
+                        priority = 90 + down if down else 50
+                    else:
+                        priority = 20
+                    found.append((priority, (Move(names[i], names[j], n),)))
+                if whole:
+                    break
+                if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
+                    break
+                n += 1
+
+        # from the foundations, unless the card would at once be safe to send back
+        for s in range(4):
+            if not heights[s]:
+                continue
+            card = piles[where[s]].cards[-1]
+            lowered = heights.copy()
+            lowered[s] -= 1
+            if is_safe_up(card.rank, s, lowered):
+                continue
+            if narrow and (card.rank - 1, card.suit not in "HD") not in waiting:
+                continue
+            for j in targets(card, None):
+                found.append((10, (Move(names[where[s]], names[j]),)))
+
+        lines = [(p, moves, self.play(state, moves[0])) for p, moves in found]
+        lines += self._stock_lines(state, heights, where, empty_f, targets)
+        lines.sort(key=lambda line: -line[0])
+        return [(moves, after) for _, moves, after in lines]
+
+    def _stock_lines(self, state, heights, where, empty_f, targets):
+        """Draw d times (recycles counted), then play the waste's top card."""
+        stock, waste, _, _, names = self._solver_layout
+        piles = state.piles
+        cycle = piles[waste].cards + piles[stock].cards[::-1]
+        n, w0 = len(cycle), len(piles[waste].cards)
+        k = self.draw_count(state)
+        left = self.redeals_left(state)
+        splits = [(w0, 0, 0)] if w0 else []  # (cards in the waste, draws, recycles)
+        w, draws = w0, 0
+        while w < n:
+            w, draws = min(w + k, n), draws + 1
+            splits.append((w, draws, 0))
+        if n and (left is None or left > 0):
+            reached = {split[0] for split in splits}
+            w, draws = 0, draws + 1
+            while w < n:
+                w, draws = min(w + k, n), draws + 1
+                if w not in reached:  # else the first pass reached it with fewer recycles
+                    splits.append((w, draws, 1))
+        lines = []
+        for w, draws, recycles in splits:
+            card = cycle[w - 1]
+            s = SUIT_INDEX[card.suit]
+            dsts = [(80 - draws, j) for j in targets(card, None)]
+            if heights[s] == card.rank - 1:
+                dsts.append((85 - draws, where[s] if heights[s] else empty_f))
+            if not dsts:
+                continue
+            drawn = state.with_piles({
+                waste: Pile(cycle[:w]),
+                stock: Pile(cycle[w:][::-1], n - w),
+            })
+            if recycles:
+                drawn = drawn.with_values(redeals=state.value("redeals") + recycles)
+            for priority, j in dsts:
+                move = Move(names[waste], names[j])
+                lines.append((priority, (DRAW,) * draws + (move,), self.play(drawn, move)))
+        return lines

@@ -1,0 +1,224 @@
+"""Solitarot as the rules text describes it; rule numbers refer to rules.md.
+
+The zones are data; the column rules see through a locked Excuse
+(``excuse.seeing_through``). What is the Excuse's own is a small override:
+where a free Excuse lands it locks (or turns wild), a Queen or XX locks the
+wild one, and the real card it stands for replaces it.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from attrs import evolve
+
+from solitaire_core import Choice, PileGame, alternate_colour_safe, tarot_deck
+from solitaire_core.cards import TRUMP
+from solitaire_core.deals import triangle
+from solitaire_core.errors import NotationError
+from solitaire_core.rules import CardTest, Relation, alternate_colour, ace, down, king, same_suit, up
+from solitaire_core.scoring import STANDARD
+from solitaire_core.state import Pile
+from solitaire_core.zones import FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Foundations, Stock, Tableau, Waste, Zone
+
+from .excuse import (FREE, WILD, corner, describe, is_excuse, lock_on, lock_under, locked, parse_stands,
+                     replaced_by, seeing_through, starting_through)
+
+REDEALS = {"easy": None, "medium": 5, "hard": 2}  # rules 7.1-7.3
+TRUMPS_COLUMN = "t8"
+
+both_trumps = Relation(lambda lo, hi: lo.suit == TRUMP and hi.suit == TRUMP, "trumps on trumps")
+trump = CardTest(lambda c: c.suit == TRUMP, "a trump")
+trump_one = CardTest(lambda c: c.suit == TRUMP and c.rank == 1, "trump I")
+
+COLUMNS = dict(build=seeing_through(down & (alternate_colour | both_trumps)),  # rules 4.1, 8.2
+               empty=starting_through(king | trump))  # rules 4.2, 8.3
+TRUMP_COLUMN = dict(build=seeing_through(down & both_trumps), empty=starting_through(trump))  # rule 4.6
+
+
+class Solitarot(PileGame):
+    id = "solitarot"
+    name = "Solitarot"
+    pack = "tarot"
+    options = (Choice("difficulty", ("easy", "medium", "hard"), default="medium", label="Difficulty"),)
+    deck = tarot_deck()
+    set_aside = (FREE,)  # rule 2.1: shuffled without the Excuse
+    zones = (
+        Stock("stock", at=(0.0, 0.0)),
+        Waste("waste", at=(1.25, 0.0)),
+        Zone("excuse", RESERVE, (2.5, 0.0), label="Excuse"),  # rule 2.5
+        *Foundations("f", 4, at=(3.75, 0.0), build=up & same_suit, start=ace, give_back=False),
+        *Foundations("f", 1, at=(8.75, 0.0), build=up & both_trumps, start=trump_one, label="I", first=5),
+        *Tableau("t", 7, at=(0.0, 1.75), label="K / T", **COLUMNS),
+        *Tableau("t", 1, at=(8.75, 1.75), label="trumps", first=8, **TRUMP_COLUMN),  # rule 2.6
+    )
+    table = (9.75, 8.0)
+    rule_refs = {
+        "build:tableau": "4.1", "run:tableau": "8.2", "face-down:tableau": "8.2",
+        "empty:tableau": "4.2", "empty:foundation": "8.4", "build:foundation": "3.1",
+        "one-at-a-time:foundation": "8.4", "top:foundation": "4.5", "lift:foundation": "8.4",
+        "foundation-to-foundation": "8.4", "top:waste": "4.4", "lift:stock": "4.3",
+        "receive:stock": "4.3", "receive:waste": "4.3", "receive:reserve": "8.6", "redeal": "8.5",
+        "draw": "4.3", "excuse:nothing-lower": "8.6", "excuse:foundation": "8.6",
+        "excuse:empty-hard": "7.5", "excuse:empty-trumps": "8.6", "excuse:wild": "8.9", "trumps-column": "4.6",
+    }
+
+    # --- the deal (rules 2.1-2.6) ----------------------------------------------
+    def deal(self, cards, options):
+        """Klondike's deal from the end of the shuffled list; the 49 left are the stock."""
+        piles = {f"t{i + 1}": pile for i, pile in enumerate(triangle(cards, 7))}
+        piles["stock"] = Pile(tuple(cards), len(cards))
+        piles["excuse"] = Pile((FREE,))
+        return piles
+
+    @cached_property
+    def win_count(self) -> int:
+        return len(self.shuffled_pack)  # rule 6.1: 77, the Excuse never goes up
+
+    def hard(self, state) -> bool:
+        return state.option("difficulty") == "hard"
+
+    def redeals_allowed(self, state):
+        return REDEALS[state.option("difficulty")]
+
+    def scoring(self, state):
+        return STANDARD  # rule 8.11
+
+    # --- the Excuse (rules 5, 7.4, 7.5, 8.6-8.10) ---------------------------------
+    def excuse_lands(self, state, j) -> str | None:
+        """What a free Excuse would stand for on zone ``j``; None where it may not go."""
+        zone, pile = self.zones[j], state.piles[j]
+        if zone.role != TABLEAU:
+            return None
+        if pile.cards:
+            return lock_on(pile.top) if pile.down < len(pile.cards) else None
+        return None if zone.id == TRUMPS_COLUMN or self.hard(state) else WILD
+
+    def can_lift(self, state, i, n):
+        card = state.piles[i].cards[-n]
+        return not (is_excuse(card) and card.stands == WILD)  # rule 8.9
+
+    def accepts(self, state, j, run, src):
+        card = run[0]
+        if is_excuse(card) and not card.stands:
+            return self.excuse_lands(state, j) is not None
+        if super().accepts(state, j, run, src):
+            return True
+        top = state.piles[j].top
+        return top is not None and self.zones[j].role == TABLEAU and replaced_by(top, card)
+
+    def play(self, state, move):
+        if move.is_draw:
+            return super().play(state, move)
+        i, j = self.index[move.src], self.index[move.dst]
+        card, before = state.piles[i].cards[-move.n], state.piles[j]
+        after = super().play(state, move)
+        if is_excuse(card) and not card.stands:  # rules 5.1, 5.4; the Excuse scores nothing (8.11)
+            after = after.with_values(score=state.value("score"))
+            return self._stand(after, j, len(before), self.excuse_lands(state, j))
+        top = before.top
+        if top is None or not is_excuse(top):
+            return after
+        if replaced_by(top, card):  # rules 4.8, 5.6, 7.4, 8.7
+            return self._free(after, j, len(before) - 1)
+        if top.stands == WILD:  # rule 5.5
+            return self._stand(after, j, len(before) - 1, lock_under(card))
+        return after
+
+    def _stand(self, state, j, k, stands):
+        pile = state.piles[j]
+        cards = pile.cards[:k] + (locked(stands),) + pile.cards[k + 1:]
+        return state.with_piles({j: Pile(cards, pile.down)})
+
+    def _free(self, state, j, k):
+        """The replaced Excuse leaves column ``j``: under the stock, or (Hard) out of
+        the game, face down in its own zone (rule 8.10)."""
+        pile = state.piles[j]
+        changes = {j: Pile(pile.cards[:k] + pile.cards[k + 1:], pile.down)}
+        if self.hard(state):
+            changes[self.index["excuse"]] = Pile((FREE,), 1)
+        else:
+            stock = state.piles[self.stock_index]
+            changes[self.stock_index] = Pile((FREE,) + stock.cards, stock.down + 1)
+        return state.with_piles(changes)
+
+    def refusal(self, state, move):
+        if not move.is_draw and move.src in self.index and move.dst in self.index:
+            i, j = self.index[move.src], self.index[move.dst]
+            source, target, zone = state.piles[i], state.piles[j], self.zones[j]
+            card = source.cards[-move.n] if 0 < move.n <= len(source.cards) - source.down else None
+            if card is not None and is_excuse(card) and i != j:
+                if card.stands == WILD:
+                    return "excuse:wild", "the wild Excuse stays where it is until locked or replaced"
+                if zone.role == FOUNDATION:
+                    return "excuse:foundation", "the Excuse never goes to a foundation"
+            if card == FREE and i != j:
+                if zone.role == TABLEAU and target.cards:
+                    return "excuse:nothing-lower", (f"the Excuse cannot go on {self.format_card(target.top)}: "
+                                                    "nothing is one lower")
+                if zone.role == TABLEAU and zone.id == TRUMPS_COLUMN:
+                    return "excuse:empty-trumps", "the Excuse is no trump: it cannot start the trumps column"
+                if zone.role == TABLEAU:
+                    return "excuse:empty-hard", "in Hard the Excuse never goes on an empty column"
+        kind, text = super().refusal(state, move)
+        if move.dst == TRUMPS_COLUMN and kind in ("empty:tableau", "build:tableau"):
+            return "trumps-column", text
+        return kind, text
+
+    # --- cards and positions ------------------------------------------------------
+    def identity(self, card):
+        return FREE if is_excuse(card) else card
+
+    def parse_card(self, text):
+        card = super().parse_card(text)
+        if is_excuse(card) and card.stands:
+            parse_stands(card.stands)
+        return card
+
+    def check_cards(self, state):
+        """The whole pack, and the Excuse only where it can be (rules 4.8, 5, 8.6-8.10)."""
+        super().check_cards(state)
+        for zone, pile in zip(self.zones, state.piles):
+            for k, card in enumerate(pile.cards):
+                if not is_excuse(card):
+                    if zone.id == "excuse":
+                        raise NotationError(f"zone excuse holds only the Excuse, not {card.code}")
+                    continue
+                self._check_excuse(state, zone, pile, k, card)
+
+    def _check_excuse(self, state, zone, pile, k, card):
+        where = f"{card.code} in {zone.id}"
+        if zone.role in (STOCK, WASTE, RESERVE):
+            if card.stands:
+                raise NotationError(f"{where}: only an Excuse on a column stands for a card (write EX)")
+            if zone.role == RESERVE and pile.down and not self.hard(state):
+                raise NotationError(f"{where}: only Hard discards the Excuse (face down in its zone)")
+        elif zone.role != TABLEAU:
+            raise NotationError(f"{where}: the Excuse never goes to a foundation")
+        elif not card.stands or k < pile.down:
+            raise NotationError(f"{where}: an Excuse on a column is face up and stands for a card (EX:6R, EX:T11...)")
+        elif card.stands == WILD and (k or len(pile.cards) > 1 or zone.id == TRUMPS_COLUMN or self.hard(state)):
+            raise NotationError(f"{where}: the wild Excuse lies alone on an empty column 1-7, never in Hard")
+
+    def face(self, card):
+        face = super().face(card)
+        if not is_excuse(card):
+            return face
+        return evolve(face, corner=corner(card.stands), note=describe(card.stands))  # rule 5.1
+
+    # --- hints and auto-play -------------------------------------------------------
+    def preference(self, state, move):
+        """Placing the Excuse is a last resort; freeing it (a replacement) is worth doing."""
+        if move.is_draw:
+            return super().preference(state, move)
+        card = self.pile(state, move.src).cards[-move.n]
+        if card == FREE:
+            return 3
+        top = self.pile(state, move.dst).top
+        replaces = top is not None and self.zones[self.index[move.dst]].role == TABLEAU and replaced_by(top, card)
+        return max(super().preference(state, move), 30) if replaces else super().preference(state, move)
+
+    def is_safe(self, state, card):
+        """A trump can always go up: only the trump under it could want it, and that one
+        is already up. Suit cards as in Klondike."""
+        return card.suit == TRUMP or alternate_colour_safe(state, self, card)

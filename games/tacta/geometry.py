@@ -1,0 +1,132 @@
+"""The puzzle on an integer grid: one card per cell, sides, rotations, placement.
+
+Directions are table directions 0..3 = N, E, S, W (clockwise); y grows
+southward. A card turned ``r`` quarter turns clockwise shows its own upright
+side ``(d - r) % 4`` toward table direction ``d``.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property, lru_cache
+
+from attrs import frozen
+
+from .cards import NONE, X, TactaCard, edges
+
+SIDES = "NESW"
+STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def opposite(d: int) -> int:
+    return (d + 2) % 4
+
+
+def neighbour(cell: tuple[int, int], d: int) -> tuple[int, int]:
+    return cell[0] + STEP[d][0], cell[1] + STEP[d][1]
+
+
+@frozen(cache_hash=True, order=True)
+class Placed:
+    """A card in the puzzle: on side ``side`` (table direction) of ``parent``.
+
+    The X card has no parent (``parent`` None, ``side`` -1).
+    """
+
+    card: TactaCard
+    cell: tuple[int, int]
+    rotation: int
+    parent: TactaCard | None
+    side: int
+
+    def shape(self, d: int) -> str:
+        """The shape this card shows toward table direction ``d``."""
+        return edges(self.card)[(d - self.rotation) % 4]
+
+
+ROOT = Placed(X, (0, 0), 0, None, -1)
+
+
+def facing_rotation(card: TactaCard, parent: Placed, d: int) -> int | None:
+    """The smallest clockwise turn that puts a side matching ``parent``'s side ``d`` toward it.
+
+    On the X card any shaped side matches; a blank side of the parent takes nothing.
+    None when no turn fits.
+    """
+    return _turn(card, parent.card, parent.rotation, d)
+
+
+@lru_cache(maxsize=None)  # at most 37 x 37 x 4 x 4 entries
+def _turn(card: TactaCard, host: TactaCard, host_rotation: int, d: int) -> int | None:
+    want = edges(host)[(d - host_rotation) % 4]
+    if want == NONE:
+        return None
+    face = opposite(d)
+    own = edges(card)
+    for r in range(4):
+        shape = own[(face - r) % 4]
+        if shape != NONE and (host.is_x or shape == want):
+            return r
+    return None
+
+
+class Puzzle:
+    """Lookups over a tuple of placed cards (built per question; states stay tuples)."""
+
+    def __init__(self, placed: tuple[Placed, ...], touching: bool = True):
+        self.placed = placed
+        self.touching = touching
+
+    @cached_property
+    def by_card(self) -> dict[TactaCard, Placed]:
+        return {p.card: p for p in self.placed}
+
+    @cached_property
+    def by_cell(self) -> dict[tuple[int, int], Placed]:
+        return {p.cell: p for p in self.placed}
+
+    @cached_property
+    def children(self) -> dict[TactaCard, list[Placed]]:
+        result: dict[TactaCard, list[Placed]] = {}
+        for p in self.placed:
+            if p.parent is not None:
+                result.setdefault(p.parent, []).append(p)
+        return result
+
+    def covered(self, card: TactaCard) -> bool:
+        """A card is covered while some card lies on it (it is someone's parent)."""
+        return card in self.children
+
+    def child_on(self, card: TactaCard, d: int) -> Placed | None:
+        for child in self.children.get(card, ()):
+            if child.side == d:
+                return child
+        return None
+
+    def refusal(self, card: TactaCard, parent: Placed, d: int, leaving: TactaCard | None = None) -> str | None:
+        """Why ``card`` cannot lie on ``parent``'s side ``d`` (None if it can).
+
+        ``leaving`` is a card taken away first (the card being moved).
+        """
+        if parent.shape(d) == NONE:
+            return f"side {parent.card.code}.{SIDES[d]} is blank"
+        cell = neighbour(parent.cell, d)
+        there = self.by_cell.get(cell)
+        if there is not None and there.card != leaving:
+            return f"side {parent.card.code}.{SIDES[d]} is taken: {there.card.code} lies there"
+        if not self.touching:
+            for e in range(4):
+                other = self.by_cell.get(neighbour(cell, e))
+                if e != opposite(d) and other is not None and other.card != leaving:
+                    return f"a card on {parent.card.code}.{SIDES[d]} would touch {other.card.code} too"
+        if facing_rotation(card, parent, d) is None:
+            return f"{card.code} has no {parent.shape(d)} side to put against {parent.card.code}.{SIDES[d]}"
+        return None
+
+    def place(self, card: TactaCard, parent: Placed, d: int) -> Placed:
+        """The placement of ``card`` on ``parent``'s side ``d``, turned as rule 2.6 says."""
+        return Placed(card, neighbour(parent.cell, d), facing_rotation(card, parent, d), parent.card, d)
+
+
+def by_card_order(placed) -> tuple[Placed, ...]:
+    """Placed cards in the deck's order: the one form a state keeps."""
+    return tuple(sorted(placed, key=lambda p: p.card.rank_order))

@@ -1,0 +1,75 @@
+"""The scene: six stacks on the left, the puzzle's grid on the right.
+
+One grid cell is ``PITCH`` card widths square, room for a card either way
+round. The grid shown reaches one cell beyond the farthest card in each
+direction, symmetric about the X card, so X stays put while the puzzle
+changes and every drop target lies on the table.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from solitaire_core.scene import CARD_HEIGHT, CardPlacement, Scene, Slot
+
+from .geometry import neighbour, opposite
+from .notation import STACK_IDS, parse_side
+
+PITCH = 1.5
+MARGIN = 0.25
+STACK_STEP = (1.25, CARD_HEIGHT + 0.35)
+PUZZLE_LEFT = MARGIN + 2 * STACK_STEP[0] + 0.25
+MIN_REACH = 3
+
+
+def build_scene(game, state, legal) -> Scene:
+    reach_x = max([MIN_REACH] + [abs(p.cell[0]) + 1 for p in state.puzzle])
+    reach_y = max([MIN_REACH] + [abs(p.cell[1]) + 1 for p in state.puzzle])
+
+    def centre(cell):
+        return (PUZZLE_LEFT + (cell[0] + reach_x + 0.5) * PITCH,
+                MARGIN + (cell[1] + reach_y + 0.5) * PITCH)
+
+    cards, slots = [], []
+    z = 0
+    for p in state.puzzle:
+        cx, cy = centre(p.cell)
+        cards.append(CardPlacement(p.card, game.format_card(p.card), cx - 0.5, cy - CARD_HEIGHT / 2, True, z,
+                                   p.card.code, 0, 90.0 * p.rotation, game.face(p.card)))
+        z += 1
+    for k, (zone, stack) in enumerate(zip(STACK_IDS, state.stacks)):
+        x, y = MARGIN + (k // 3) * STACK_STEP[0], MARGIN + (k % 3) * STACK_STEP[1]
+        slots.append(Slot(zone, x, y, label=game.stack_label(k), role="foundation"))
+        for index, card in enumerate(stack):
+            cards.append(CardPlacement(card, game.format_card(card), x, y, True, z, zone, index,
+                                       face=game.face(card)))
+            z += 1
+    slots += target_slots(state, legal, centre)
+    width = PUZZLE_LEFT + (2 * reach_x + 1) * PITCH + MARGIN
+    height = max(MARGIN + 3 * STACK_STEP[1], MARGIN + (2 * reach_y + 1) * PITCH + MARGIN)
+    return Scene(width, height, tuple(cards), tuple(slots))
+
+
+def target_slots(state, legal, centre) -> list[Slot]:
+    """A drop area for every free side some move can reach, named as the moves' ``dst``.
+
+    A cell reached from one side only is a whole square; a cell that two cards'
+    sides face is split, each side getting the half next to its card.
+    """
+    at = {p.card: p for p in state.puzzle}
+    by_cell = defaultdict(list)
+    for dst in sorted({m.dst for m in legal if m.dst not in STACK_IDS}):
+        card, d = parse_side(dst)
+        by_cell[neighbour(at[card].cell, d)].append((dst, d))
+    half = PITCH / 2 - 0.05
+    slots = []
+    for cell, sides in by_cell.items():
+        cx, cy = centre(cell)
+        for dst, d in sides:
+            x0, y0, x1, y1 = cx - half, cy - half, cx + half, cy + half
+            if len(sides) > 1:
+                toward = opposite(d)  # where the parent lies, seen from the cell
+                x0, x1 = (cx, x1) if toward == 1 else (x0, cx) if toward == 3 else (x0, x1)
+                y0, y1 = (y0, cy) if toward == 0 else (cy, y1) if toward == 2 else (y0, y1)
+            slots.append(Slot(dst, x0, y0, x1 - x0, y1 - y0, role="target"))
+    return slots

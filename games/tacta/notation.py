@@ -1,0 +1,154 @@
+"""Tacta's text: moves (``Bt3>Rc4.E``, ``Bt3>s2``, ``s2>X.N``) and positions.
+
+A position lists the X card, then every puzzle card as ``CODE: PARENT.SIDE``
+(parents before children; a comment gives its cell and turn), then the six
+stacks bottom to top. Cells and turns follow from the parent and side, so the
+text carries nothing that could disagree with itself.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from solitaire_core.errors import NotationError
+from solitaire_core.moves import Move
+
+from .cards import BY_CODE, COLOURS, ORDER, STACK_CARDS, SUITS, X, parse_card
+from .geometry import ROOT, SIDES, Placed, Puzzle, by_card_order
+from .state import TactaState
+
+STACK_IDS = tuple(f"s{k + 1}" for k in range(6))
+STACK_NAMES = tuple(f"{COLOURS[c]} {SUITS[s]}" for c in COLOURS for s in SUITS)
+CENTRE = "centre"
+
+
+def side_text(card, d: int) -> str:
+    return f"{card.code}.{SIDES[d]}"
+
+
+def parse_side(text: str) -> tuple:
+    """``Rc4.E`` -> (card, direction)."""
+    code, dot, side = text.partition(".")
+    if not dot or code not in BY_CODE or len(side) != 1 or side not in SIDES:
+        raise NotationError(f"bad side {text!r}: write CARD.SIDE with a side N, E, S or W (e.g. Rc4.E)")
+    return BY_CODE[code], SIDES.index(side)
+
+
+def format_move(move: Move) -> str:
+    return f"{move.src}>{move.dst}"
+
+
+def parse_move(text: str) -> Move:
+    """Parse the syntax; whether the move is legal is the game's question."""
+    src, arrow, dst = (part.strip() for part in text.partition(">"))
+    if not arrow:
+        raise NotationError(f"bad move {text!r}: write CARD>STACK, CARD>CARD.SIDE or STACK>CARD.SIDE")
+    if src not in STACK_IDS and src not in BY_CODE:
+        raise NotationError(f"bad move {text!r}: {src!r} is neither a card code nor a stack s1..s6")
+    if dst not in STACK_IDS:
+        parse_side(dst)
+    return Move(src, dst, 1)
+
+
+def ordered(puzzle: tuple[Placed, ...]) -> list[Placed]:
+    """The placed cards from the X card outward, children by side N, E, S, W."""
+    children: dict = {}
+    for p in puzzle:
+        children.setdefault(p.parent, []).append(p)
+    result, queue = [], deque(children.get(None, []))
+    while queue:
+        p = queue.popleft()
+        result.append(p)
+        queue.extend(sorted(children.get(p.card, []), key=lambda c: c.side))
+    return result
+
+
+def format_position(state: TactaState, title: str) -> str:
+    lines = [f"# {title}"]
+    lines += [f"@{name} {value}" for name, value in state.options]
+    for p in ordered(state.puzzle):
+        if p.parent is None:
+            lines.append(f"{p.card.code}: {CENTRE}")
+        else:
+            x, y = p.cell
+            lines.append(f"{p.card.code}: {side_text(p.parent, p.side)}  # cell {x},{y} turned {90 * p.rotation}")
+    for zone, stack in zip(STACK_IDS, state.stacks):
+        lines.append(f"{zone}: {' '.join(c.code for c in stack)}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def parse_position(text: str, options: tuple, touching: bool) -> TactaState:
+    """Read position text; every card once, a tree joined to X, stacks in order."""
+    links: dict = {}
+    stacks: dict[str, tuple] = {}
+    seen: dict = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("@"):
+            raise NotationError(f"line {number}: unknown setting {line.split()[0]} (Tacta Solitaire has none)")
+        zone, colon, rest = (part.strip() for part in line.partition(":"))
+        if not colon:
+            raise NotationError(f"line {number}: expected 'CARD: PARENT.SIDE' or 'STACK: cards'")
+        try:
+            if zone in STACK_IDS:
+                if zone in stacks:
+                    raise NotationError(f"stack {zone} is listed twice")
+                stacks[zone] = tuple(parse_card(code) for code in rest.split())
+                cards = stacks[zone]
+            else:
+                card = parse_card(zone)
+                if card == X:
+                    if rest != CENTRE:
+                        raise NotationError(f"the X card lies at the centre: write 'X: {CENTRE}'")
+                    links[card] = None
+                else:
+                    links[card] = parse_side(rest)
+                cards = (card,)
+        except NotationError as exc:
+            raise NotationError(f"line {number}: {exc}") from None
+        for card in cards:
+            if card in seen:
+                raise NotationError(f"line {number}: {card.code} is already on line {seen[card]}")
+            seen[card] = number
+    missing = [c.code for c in (X,) + ORDER if c not in seen]
+    if missing:
+        raise NotationError(f"card {missing[0]} is missing")
+    missing = [zone for zone in STACK_IDS if zone not in stacks]
+    if missing:
+        raise NotationError(f"stack {missing[0]} is missing (list an empty one as '{missing[0]}:')")
+    for k, zone in enumerate(STACK_IDS):
+        if stacks[zone] != STACK_CARDS[k][:len(stacks[zone])]:
+            raise NotationError(f"stack {zone} holds the {STACK_NAMES[k]} cards from 1 upward, not "
+                                f"{' '.join(c.code for c in stacks[zone])}")
+    return TactaState(build_puzzle(links, touching), tuple(stacks[z] for z in STACK_IDS), options)
+
+
+def build_puzzle(links: dict, touching: bool) -> tuple[Placed, ...]:
+    """Place every card of ``links`` (card -> (parent, side)) outward from X, checking each."""
+    kids: dict = {}
+    for card, link in links.items():
+        if link is not None:
+            if link[0] not in links:
+                raise NotationError(f"{card.code} lies on {link[0].code}, which is not in the puzzle")
+            kids.setdefault(link[0], []).append((link[1], card))
+    placed = [ROOT]
+    queue = deque([ROOT])
+    while queue:
+        parent = queue.popleft()
+        for d, card in sorted(kids.get(parent.card, [])):
+            puzzle = Puzzle(tuple(placed), touching)
+            if puzzle.child_on(parent.card, d) is not None:
+                raise NotationError(f"{card.code} and {puzzle.child_on(parent.card, d).card.code} "
+                                    f"both lie on {side_text(parent.card, d)}")
+            reason = puzzle.refusal(card, parent, d)
+            if reason:
+                raise NotationError(f"{card.code} cannot lie on {side_text(parent.card, d)}: {reason}")
+            new = puzzle.place(card, parent, d)
+            placed.append(new)
+            queue.append(new)
+    loose = [card.code for card in links if card not in {p.card for p in placed}]
+    if loose:
+        raise NotationError(f"{loose[0]} is not joined to the X card (its parents go round in a circle)")
+    return by_card_order(placed)

@@ -1,0 +1,246 @@
+"""The command line of DESIGN 3.3b: ``solitaire list | show | replay | play``.
+
+Every verb is one ``Verb`` entry in ``VERBS`` (its name, a help line, a function
+that adds its arguments, a function that runs it and returns the exit status),
+so a new verb is a few lines. ``add_game_arguments`` and ``start_state`` give a
+verb the usual ``GAME --deal N -o key=value`` trio with its checks.
+
+Exit status: 0 done, 1 an illegal move, 2 bad input (unknown game, option or
+verb, bad deal number, unreadable file, no front end). Errors are one line on
+stderr. This module never imports Qt: ``play`` finds its front end through the
+``solitaire.frontends`` entry points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from attrs import frozen
+
+from .deals import MAX_DEAL
+from .errors import IllegalMove, SolitaireError
+from .options import parse_assignments, resolve
+from .records.command import add_stats_arguments, run_stats
+from .registry import load_games
+
+FRONTEND_GROUP = "solitaire.frontends"
+FRONTEND = "qt"
+
+
+class UsageError(Exception):
+    """Bad input on the command line: reported on one line, exit status 2."""
+
+
+class MoveFailed(Exception):
+    """A move of ``--moves`` that does not apply: exit status 1."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line instead of exiting."""
+
+    def error(self, message: str):
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+@frozen
+class Verb:
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+# --- helpers shared by the verbs ------------------------------------------------
+def deal_number(text: str) -> int:
+    try:
+        deal = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {text!r}") from None
+    if not 0 <= deal <= MAX_DEAL:
+        raise argparse.ArgumentTypeError(f"deal number must be between 0 and {MAX_DEAL}, not {deal}")
+    return deal
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, game_required: bool = True,
+                       deal_required: bool = True) -> None:
+    """``GAME``, ``--deal N`` and repeatable ``-o key=value``."""
+    parser.add_argument("game", metavar="GAME", nargs=None if game_required else "?",
+                        help="game id (see 'solitaire list')")
+    parser.add_argument("--deal", type=deal_number, required=deal_required, metavar="N",
+                        help=f"deal number, 0 to {MAX_DEAL}")
+    add_option_argument(parser)
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--option", dest="options", action="append", default=[],
+                        metavar="KEY=VALUE", help="a game option (repeatable)")
+
+
+def find_game(game_id: str):
+    games = load_games()
+    if game_id not in games:
+        known = ", ".join(games) or "none"
+        raise UsageError(f"unknown game {game_id!r} (installed: {known})")
+    return games[game_id]
+
+
+def given_options(game, args: argparse.Namespace) -> dict[str, Any]:
+    """The ``-o`` options, checked against the game and coerced to its values."""
+    try:
+        given = parse_assignments(args.options)
+        resolved = dict(resolve(game.options, given))
+    except SolitaireError as exc:
+        raise UsageError(str(exc)) from None
+    return {name: resolved[name] for name in given}
+
+
+def start_state(game, args: argparse.Namespace):
+    """The deal ``--deal`` names, or the position text in ``--position FILE``."""
+    options = given_options(game, args)
+    path = getattr(args, "position", None)
+    if path is None:
+        return game.new(args.deal, **options)
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read position file {path}: {exc}") from None
+    try:
+        return game.parse_position(text, **options)
+    except SolitaireError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+
+
+# --- list ----------------------------------------------------------------------
+def add_list_arguments(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run_list(args: argparse.Namespace) -> int:
+    games = load_games()
+    for game in games.values():
+        print(f"{game.id}  {game.name}")
+        for option in game.options:
+            values = " ".join(f"{v}*" if v == option.default else str(v) for v in option.values)
+            print(f"    {option.name:<14} {values:<24} {option.label}".rstrip())
+    if games:
+        print("(* marks the default)")
+    if games.failures:
+        print("\nPlugins that failed to load:")
+        for failure in games.failures:
+            print(f"  {failure.plugin}: {failure.reason}")
+    return 0
+
+
+# --- show ----------------------------------------------------------------------
+def run_show(args: argparse.Namespace) -> int:
+    game = find_game(args.game)
+    sys.stdout.write(game.format_position(start_state(game, args)))
+    return 0
+
+
+# --- replay --------------------------------------------------------------------
+def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", metavar="GAME", help="game id (see 'solitaire list')")
+    start = parser.add_mutually_exclusive_group(required=True)
+    start.add_argument("--deal", type=deal_number, metavar="N", help=f"deal number, 0 to {MAX_DEAL}")
+    start.add_argument("--position", metavar="FILE", help="position text to start from ('-': stdin)")
+    add_option_argument(parser)
+    parser.add_argument("--moves", default="", metavar='"M1 M2 ..."', help="moves in notation, space separated")
+    parser.add_argument("--legal", action="store_true", help="also print every legal move, one per line")
+
+
+def replay(game, state, texts: Sequence[str]):
+    """Apply the moves in order; ``MoveFailed`` names the first that does not apply."""
+    for index, text in enumerate(texts, 1):
+        try:
+            state = game.apply(state, game.parse_move(state, text))
+        except IllegalMove as exc:
+            raise MoveFailed(f"move {index} ({text}) is illegal: {exc.reason}") from None
+        except SolitaireError as exc:
+            raise MoveFailed(f"move {index} ({text}) cannot be read: {exc}") from None
+    return state
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    game = find_game(args.game)
+    state = replay(game, start_state(game, args), args.moves.split())
+    out = game.format_position(state)
+    if game.is_won(state):
+        out += "# won\n"
+    if args.legal:
+        out += "\n" + "".join(game.format_move(m) + "\n" for m in game.legal_moves(state))
+    sys.stdout.write(out)
+    return 0
+
+
+# --- play ----------------------------------------------------------------------
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser, game_required=False, deal_required=False)
+    parser.add_argument("--screenshot", metavar="FILE.png",
+                        help="render the table offscreen to this PNG and exit")
+
+
+def find_frontend() -> Callable[[dict], Any]:
+    found = [ep for ep in entry_points(group=FRONTEND_GROUP) if ep.name == FRONTEND]
+    if not found:
+        raise UsageError(f"no front end installed (entry point {FRONTEND!r} in group {FRONTEND_GROUP!r})")
+    try:
+        return found[0].load()
+    except Exception as exc:  # a missing Qt library, a broken front end
+        raise UsageError(f"the {FRONTEND} front end failed to load ({type(exc).__name__}: {exc})") from None
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Hand over to the front end: ``main(options: dict) -> int | None``.
+
+    The dict holds ``game`` (an installed game id, or None: the front end
+    chooses), ``deal`` (int or None: a new random deal), ``options`` (the
+    ``-o`` options given, checked and coerced to the game's values; the front
+    end fills in the rest) and ``screenshot`` (a PNG path, or None).
+    """
+    options: dict[str, Any] = {}
+    if args.game is not None:
+        options = given_options(find_game(args.game), args)
+    elif args.options or args.deal is not None:
+        raise UsageError("-o and --deal need a GAME")
+    frontend = find_frontend()
+    status = frontend({"game": args.game, "deal": args.deal, "options": options,
+                       "screenshot": args.screenshot})
+    return status if isinstance(status, int) else 0
+
+
+VERBS: list[Verb] = [
+    Verb("list", "every installed game with its options", add_list_arguments, run_list),
+    Verb("show", "the position text of a deal", add_game_arguments, run_show),
+    Verb("replay", "apply moves to a deal or position and print the result", add_replay_arguments, run_replay),
+    Verb("play", "open the table (the Qt front end)", add_play_arguments, run_play),
+    Verb("stats", "statistics of the games played, as a table", add_stats_arguments, run_stats),
+]
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="solitaire", description="Solitaire games from the command line.")
+    verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
+    for verb in VERBS:
+        sub = verbs.add_parser(verb.name, help=verb.help, description=verb.help)
+        verb.add_arguments(sub)
+        sub.set_defaults(run=verb.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return args.run(args)
+    except UsageError as exc:
+        print(f"solitaire: {exc}", file=sys.stderr)
+        return 2
+    except MoveFailed as exc:
+        print(f"solitaire: {exc}", file=sys.stderr)
+        return 1
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0

@@ -1,0 +1,60 @@
+"""The figures as text cells: one wording for ``solitaire stats`` and the app's dialog."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .figures import Stats
+
+HEADERS = ("Game", "Options", "Played", "Won", "Win %", "Streak", "Longest won", "Longest lost",
+           "Best time", "Fewest moves", "Best score")
+NUMERIC = frozenset(HEADERS[2:])
+ALL_OPTIONS = "(all)"
+
+
+def options_label(options: tuple | None, game: Any = None) -> str:
+    """``draw=3 scoring=vegas``; with the game at hand, only what differs from its defaults."""
+    if options is None:
+        return ALL_OPTIONS
+    defaults = {o.name: o.default for o in getattr(game, "options", ())}
+    shown = [f"{k}={v}" for k, v in options if k not in defaults or defaults[k] != v]
+    return " ".join(shown) or ("defaults" if defaults else "-")
+
+
+def duration_text(seconds: float | None) -> str:
+    """``4:05`` or ``1:02:03``; ``-`` when there is none."""
+    if seconds is None:
+        return "-"
+    minutes, secs = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def streak_text(stats: Stats) -> str:
+    if stats.winning_streak:
+        return f"{stats.winning_streak} won"
+    return f"{stats.losing_streak} lost" if stats.losing_streak else "-"
+
+
+def _number(value) -> str:
+    return "-" if value is None else str(value)
+
+
+def row(stats: Stats, games: Mapping[str, Any] | None = None) -> list[str]:
+    """The cells of one line of figures, in the order of ``HEADERS``."""
+    game = (games or {}).get(stats.game)
+    return [stats.game, options_label(stats.options, game), str(stats.played), str(stats.won),
+            f"{stats.win_rate:.0%}" if stats.played else "-", streak_text(stats),
+            str(stats.longest_winning_streak), str(stats.longest_losing_streak),
+            duration_text(stats.best_time), _number(stats.fewest_moves), _number(stats.best_score)]
+
+
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric=NUMERIC) -> str:
+    """Columns padded to their widest cell; numbers to the right."""
+    widths = [max(len(str(c)) for c in column) for column in zip(headers, *rows)]
+
+    def line(cells):
+        return "  ".join(c.rjust(w) if h in numeric else c.ljust(w)
+                         for h, c, w in zip(headers, cells, widths)).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)]) + "\n"

@@ -1,0 +1,68 @@
+"""What the search asks of a game, and the optional methods a game may define.
+
+Every hook must keep the answers exact (docs/solver.md says what each promises):
+
+- ``solver_lines(state)``: the lines to try, best first, as
+  ``(moves, state_after)`` pairs; a line is one or more engine moves (a macro
+  move). Every position a legal move reaches must stay reachable through them.
+  Default: each legal move alone, ordered by ``game.preference``.
+- ``solver_key(state)``: a canonical key; two positions may share one only if
+  they are won or lost alike (e.g. columns that differ only in order).
+  Default: ``game.key(state)``.
+- ``solver_safe(state)``: ``(moves, state_after)`` for a line that can never
+  turn a won position into a lost one (played without branching), or None.
+- ``solver_dead_end(state)``: True only for positions that are surely lost.
+- ``solver_narrow(state)``: like ``solver_lines`` but fewer, the lines that
+  usually suffice; searched first, within part of the budget. It may miss
+  every solution, so its search can only ever answer ``winnable``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Hashable, Iterable
+
+from attrs import frozen
+
+from ..state import State
+
+Line = tuple  # (tuple of engine moves, state after them)
+
+
+@frozen
+class Hooks:
+    lines: Callable[[State], Iterable[Line]]
+    key: Callable[[State], Hashable]
+    safe: Callable[[State], Line | None] | None = None
+    dead_end: Callable[[State], bool] | None = None
+    narrow: Callable[[State], Iterable[Line]] | None = None
+
+
+def plain_lines(game) -> Callable[[State], list[Line]]:
+    legal, play, preference = game.legal_moves, game.play, game.preference
+
+    def lines(state: State) -> list[Line]:
+        moves = sorted(legal(state), key=lambda m: -preference(state, m))
+        return [((m,), play(state, m)) for m in moves]
+
+    return lines
+
+
+def plain_hooks(game) -> Hooks:
+    """No game knowledge: every legal move, ``game.key``, nothing pruned."""
+    return Hooks(plain_lines(game), game.key)
+
+
+HOOK_NAMES = ("lines", "key", "safe", "dead_end", "narrow")
+
+
+def hooks_for(game, off: Iterable[str] = ()) -> Hooks:
+    """The game's own hooks where it defines them, the plain ones elsewhere;
+    hooks named in ``off`` are left out (to check each against plain search)."""
+    off = set(off)
+    unknown = off - set(HOOK_NAMES)
+    if unknown:
+        raise ValueError(f"no solver hook {sorted(unknown)[0]!r} (hooks: {', '.join(HOOK_NAMES)})")
+    own = {name: None if name in off else getattr(game, f"solver_{name}", None) for name in HOOK_NAMES}
+    plain = plain_hooks(game)
+    return Hooks(own["lines"] or plain.lines, own["key"] or plain.key, own["safe"], own["dead_end"],
+                 own["narrow"])

@@ -1,0 +1,232 @@
+"""The search: depth-first over lines of moves, with a transposition table.
+
+Exact by construction: every line a game's hooks offer is searched unless its
+position (by key) was seen, so an exhausted search proves the position lost;
+any budget that runs out makes the answer ``unknown``. A winning line is
+replayed through ``game.apply`` before it is returned.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from typing import Any, Callable
+
+from attrs import frozen
+
+from ..errors import IllegalMove
+from ..state import State
+from .hooks import Hooks, hooks_for
+
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+CHECK_EVERY = 128  # positions between two looks at the clock and the cancel flag
+
+
+@frozen
+class Budget:
+    """Limits of one search; None: no limit. ``table`` caps the positions kept
+    in the transposition table (the memory ceiling, about 150-400 bytes each)."""
+
+    seconds: float | None = 10.0
+    nodes: int | None = None
+    table: int | None = 3_000_000
+
+
+@frozen
+class Result:
+    """The answer, the winning moves (engine moves from the start position) when
+    winnable, the positions searched, the time taken and, when unknown, why."""
+
+    answer: str
+    moves: tuple = ()
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""
+
+    @property
+    def decided(self) -> bool:
+        return self.answer != UNKNOWN
+
+    @property
+    def next_move(self):
+        """The first move of the solution (a hint), or None."""
+        return self.moves[0] if self.moves else None
+
+
+class _Stop(Exception):
+    def __init__(self, reason: str):
+        self.reason = reason
+
+
+def _stopper(cancel: Any) -> Callable[[], bool]:
+    if cancel is None:
+        return lambda: False
+    if hasattr(cancel, "is_set"):
+        return cancel.is_set
+    if callable(cancel):
+        return cancel
+    raise TypeError("cancel must be a threading.Event, a callable returning bool, or None")
+
+
+def check_solution(game, state: State, moves) -> str | None:
+    """None when ``moves`` replay through ``game.apply`` from ``state`` to a win, else why not."""
+    for index, move in enumerate(moves, 1):
+        try:
+            state = game.apply(state, move)
+        except IllegalMove as exc:
+            return f"move {index} ({game.format_move(move)}) is illegal: {exc.reason}"
+    return None if game.is_won(state) else "the moves end in a position that is not won"
+
+
+NARROW_SHARE = 0.4  # of the time and node budgets, for the narrow lines first
+
+
+def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
+          hooks: Hooks | None = None) -> Result:
+    """Is ``state`` winnable? Safe to run in a worker thread: pass a
+    ``threading.Event`` (or a callable) as ``cancel`` to stop it early.
+
+    When the game offers narrow lines, they are searched first within
+    ``NARROW_SHARE`` of the budget; only the exact search that follows can
+    answer ``unwinnable``.
+    """
+    hooks = hooks_for(game) if hooks is None else hooks
+    started = time.monotonic()
+    stopped = _stopper(cancel)
+    nodes = 0
+    line = None
+    if hooks.narrow is not None:
+        share = Budget(None if budget.seconds is None else budget.seconds * NARROW_SHARE,
+                       None if budget.nodes is None else int(budget.nodes * NARROW_SHARE), budget.table)
+        search = _Search(game, hooks, hooks.narrow, share, stopped, started)
+        try:
+            line = search.run_best_first(state)
+        except _Stop as stop:
+            if stop.reason == "cancelled":
+                return Result(UNKNOWN, (), search.nodes, time.monotonic() - started, stop.reason)
+        nodes = search.nodes
+    if line is None:
+        rest = Budget(budget.seconds, None if budget.nodes is None else budget.nodes - nodes, budget.table)
+        search = _Search(game, hooks, hooks.lines, rest, stopped, started)
+        try:
+            line = search.run(state)
+        except _Stop as stop:
+            return Result(UNKNOWN, (), nodes + search.nodes, time.monotonic() - started, stop.reason)
+        nodes += search.nodes
+    elapsed = time.monotonic() - started
+    if line is None:
+        return Result(UNWINNABLE, (), nodes, elapsed)
+    problem = check_solution(game, state, line)
+    if problem is not None:  # a bug in a game's hooks: never show a false answer
+        return Result(UNKNOWN, (), nodes, elapsed, f"solution failed its check: {problem}")
+    return Result(WINNABLE, tuple(line), nodes, elapsed)
+
+
+class _Search:
+    def __init__(self, game, hooks: Hooks, lines, budget: Budget, stopped, started: float):
+        self.game, self.hooks, self.lines, self.budget = game, hooks, lines, budget
+        self.stopped = stopped
+        self.deadline = None if budget.seconds is None else started + budget.seconds
+        self.nodes = 0
+
+    def settle(self, moves: tuple, state: State) -> tuple[tuple, State]:
+        """Play the game's safe lines until none is left."""
+        safe = self.hooks.safe
+        if safe is None:
+            return moves, state
+        while True:
+            found = safe(state)
+            if found is None:
+                return moves, state
+            more, state = found
+            moves += tuple(more)
+
+    def check(self) -> None:
+        budget = self.budget
+        if self.stopped():
+            raise _Stop("cancelled")
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _Stop("time budget")
+        if budget.nodes is not None and self.nodes >= budget.nodes:
+            raise _Stop("node budget")
+
+    def run(self, start: State) -> list | None:
+        hooks, is_won = self.hooks, self.game.is_won
+        key, lines, dead_end = hooks.key, self.lines, hooks.dead_end
+        table_cap = self.budget.table
+        moves, state = self.settle((), start)
+        if is_won(state):
+            return list(moves)
+        seen = {key(state)}
+        path = [moves]
+        stack = [iter(lines(state))]
+        countdown = CHECK_EVERY
+        self.check()
+        while stack:
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+                path.pop()
+                continue
+            moves, state = self.settle(*child)
+            k = key(state)
+            if k in seen:
+                continue
+            if table_cap is not None and len(seen) >= table_cap:
+                raise _Stop("memory ceiling (transposition table full)")
+            seen.add(k)
+            self.nodes += 1
+            countdown -= 1
+            if countdown == 0:
+                countdown = CHECK_EVERY
+                self.check()
+            if is_won(state):
+                return [m for part in path for m in part] + list(moves)
+            if dead_end is not None and dead_end(state):
+                continue
+            path.append(moves)
+            stack.append(iter(lines(state)))
+        return None
+
+    def run_best_first(self, start: State) -> list | None:
+        """Greedy best-first by ``game.progress`` (summed), newest first on ties:
+        finds most wins far sooner than depth-first, proves nothing."""
+        hooks, game = self.hooks, self.game
+        is_won, progress = game.is_won, game.progress
+        key, lines, dead_end = hooks.key, self.lines, hooks.dead_end
+        table_cap = self.budget.table
+        moves, state = self.settle((), start)
+        if is_won(state):
+            return list(moves)
+        seen = {key(state)}
+        heap = [(0, 0, state, (moves, None))]
+        counter = 0
+        countdown = CHECK_EVERY
+        self.check()
+        while heap:
+            _, _, state, trail = heapq.heappop(heap)
+            for child in lines(state):
+                moves, after = self.settle(*child)
+                k = key(after)
+                if k in seen:
+                    continue
+                if table_cap is not None and len(seen) >= table_cap:
+                    raise _Stop("memory ceiling (transposition table full)")
+                seen.add(k)
+                self.nodes += 1
+                countdown -= 1
+                if countdown == 0:
+                    countdown = CHECK_EVERY
+                    self.check()
+                here = (moves, trail)
+                if is_won(after):
+                    parts = []
+                    while here is not None:
+                        parts.append(here[0])
+                        here = here[1]
+                    return [m for part in reversed(parts) for m in part]
+                if dead_end is not None and dead_end(after):
+                    continue
+                counter -= 1
+                heapq.heappush(heap, (-sum(progress(after)), counter, after, here))
+        return None

@@ -1,0 +1,65 @@
+"""The deal generator of DESIGN 3.5, checked against Microsoft FreeCell's published deals."""
+
+import pytest
+
+from solitaire_core import french_deck
+from solitaire_core.deals import MAX_DEAL, shuffle
+
+# Windows FreeCell deals 1 and 617 as published (row by row, 8 columns, T = 10).
+FREECELL = {
+    1: """JD 2D 9H JC 5D 7H 7C 5H
+          KD KC 9S 5S AD QC KH 3H
+          2S KS 9D QD JS AS AH 3C
+          4C 5C TS QH 4H AC 4D 7S
+          3S TD 4S TH 8H 2C JH 7D
+          6D 8S 8D QS 6C 3D 8C TC
+          6S 9C 2H 6H""",
+    617: """7D AD 5C 3S 5S 8C 2D AH
+            TD 7S QD AC 6D 8H AS KH
+            TH QC 3H 9D 6S 8D 3D TC
+            KD 5H 9S 3C 8S 7H 4D JS
+            4C QS 9C 9H 7C 6H 2C 2S
+            4S TS 2H 5D JC 6C JH QH
+            JD KS KC 4H""",
+}
+
+
+def freecell_rows(deal: int) -> list[list[str]]:
+    """FreeCell's deal: the shuffled deck's LAST card is dealt first, row by row into 8 columns.
+
+    (FreeCell picks a random card, swaps it with the last one and deals it: the
+    cards dealt are the shuffled list read from its end.)
+    """
+    dealt = [c.code.replace("10", "T") for c in reversed(shuffle(french_deck(), deal))]
+    return [dealt[i:i + 8] for i in range(0, 52, 8)]
+
+
+@pytest.mark.parametrize("deal", sorted(FREECELL))
+def test_generator_gives_freecell_published_deal(deal):
+    published = [line.split() for line in FREECELL[deal].splitlines()]
+    assert freecell_rows(deal) == published
+
+
+def test_deck_order_is_rank_by_rank_clubs_diamonds_hearts_spades():
+    assert [c.code for c in french_deck()[:5]] == ["AC", "AD", "AH", "AS", "2C"]
+
+
+def test_shuffle_is_a_permutation_and_repeatable():
+    deck = french_deck()
+    once = shuffle(deck, 123456)
+    assert once == shuffle(deck, 123456)
+    assert sorted(once, key=deck.index) == list(deck)
+    assert once != shuffle(deck, 123457)
+
+
+def test_shuffle_leaves_its_input_alone():
+    deck = list(french_deck())
+    shuffle(deck, 5)
+    assert deck == list(french_deck())
+
+
+def test_deal_numbers_span_unsigned_32_bits():
+    assert len(shuffle(french_deck(), MAX_DEAL)) == 52
+    for bad in (-1, MAX_DEAL + 1):
+        with pytest.raises(ValueError, match="deal number"):
+            shuffle(french_deck(), bad)

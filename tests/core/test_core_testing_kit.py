@@ -1,0 +1,120 @@
+"""The conformance kit itself: a game that breaks a promise must fail it."""
+
+import random
+
+import pytest
+from minigame import MiniGame
+
+from solitaire_core import Move, OptionError
+from solitaire_core.scoring import STANDARD
+from solitaire_core.testing import ConformanceError, check_game, check_line
+from solitaire_core.zones import FOUNDATION
+
+
+class LosesCards(MiniGame):
+    """Drops the card it sends to a foundation... and so the whole position."""
+
+    def play(self, state, move):
+        after = super().play(state, move)
+        j = self.index.get(move.dst)
+        if j is not None and self.zones[j].role == FOUNDATION:
+            after = after.with_piles({j: after.piles[j].take(1)})
+        return after
+
+
+class MoveTextDoesNotParse(MiniGame):
+    def format_move(self, move):
+        return super().format_move(move).replace(">", " to ")
+
+
+class ListsAMoveItCannotPlay(MiniGame):
+    def legal_moves(self, state):
+        return super().legal_moves(state) + [Move("t1", "nowhere")]
+
+
+class AcceptsAnything(MiniGame):
+    def apply(self, state, move):
+        return self.play(state, move) if move.src in self.index or move.is_draw else state
+
+
+class RandomDeals(MiniGame):
+    def new(self, deal, **options):
+        return super().new(random.randrange(2**32), **options)
+
+
+class ForgetsTheWasteFan(MiniGame):
+    """The position text leaves out how many waste cards show."""
+
+    def format_position(self, state):
+        return "".join(line + "\n" for line in super().format_position(state).splitlines() if not line.startswith("@shown"))
+
+
+class TooSmallTable(MiniGame):
+    table = (3.0, 2.0)
+
+
+class NeverStuck(MiniGame):
+    """With no redeal left and nothing to play, it still says the game goes on."""
+
+    zones = tuple(z if z.id != "stock" else type(z)(**{**z.__dict__, "redeals": 0}) for z in MiniGame.zones) \
+        if hasattr(MiniGame.zones[0], "__dict__") else MiniGame.zones
+
+    def is_stuck(self, state):
+        return False
+
+
+class ScoreIsText(MiniGame):
+    scorings = {"1": STANDARD, "2": STANDARD}
+
+    def score(self, state):
+        return "lots"
+
+
+class IgnoresBadOptions(MiniGame):
+    def new(self, deal, **options):
+        return super().new(deal, **{k: v for k, v in options.items() if k == "draw" and v in (1, 2)})
+
+
+@pytest.mark.parametrize("game, problem", [
+    (LosesCards(), ""),
+    (MoveTextDoesNotParse(), "does not parse back"),
+    (ListsAMoveItCannotPlay(), "legal move t1>nowhere does not apply"),
+    (AcceptsAnything(), "is not legal, yet apply accepted it"),
+    (RandomDeals(), "the same deal and options give different states"),
+    (ForgetsTheWasteFan(), "the position text does not parse back to the same state"),
+    (TooSmallTable(), "outside the 3.0x2.0 table"),
+    (ScoreIsText(), "score 'lots' is neither a whole number nor None"),
+    (IgnoresBadOptions(), "should raise OptionError"),
+], ids=lambda value: type(value).__name__ if not isinstance(value, str) else "")
+def test_a_broken_game_fails_the_kit(game, problem):
+    with pytest.raises(ConformanceError, match=problem):
+        check_game(game, examples=30)
+
+
+def test_a_failure_says_how_to_see_it_again():
+    with pytest.raises(ConformanceError) as caught:
+        check_line(TooSmallTable(), 12, {"draw": 2}, steps=5)
+    assert str(caught.value).startswith('mini --deal 12 -o draw=2 after 0 moves --moves "": ')
+
+
+def test_a_game_with_no_move_left_must_be_stuck():
+    class NoMoves(MiniGame):
+        def legal_moves(self, state):
+            return []
+
+        def is_stuck(self, state):
+            return False
+
+    with pytest.raises(ConformanceError, match="neither won nor stuck"):
+        check_line(NoMoves(), 1, {"draw": 1})
+
+
+def test_the_kit_passes_a_sound_game_and_returns_the_last_state():
+    game = MiniGame()
+    last = check_line(game, 3, {"draw": 1}, steps=25, choose=lambda count: count - 1)
+    assert last != game.new(3)
+
+
+def test_unknown_option_refused_by_a_sound_game():
+    with pytest.raises(OptionError):
+        MiniGame().new(1, speed=3)

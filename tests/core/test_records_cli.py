@@ -1,0 +1,101 @@
+"""``solitaire stats [GAME]`` (issue 8): the figures as a table, read from the store."""
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from solitaire_core.cli import main
+from solitaire_core.records import GameRecord, Store
+from solitaire_core.records.report import duration_text, options_label
+from solitaire_core.registry import load_games
+
+KLONDIKE = load_games()["klondike"]
+DEFAULTS = dict(KLONDIKE.resolve_options({}))
+DRAW3 = dict(KLONDIKE.resolve_options({"draw": 3}))
+T0 = datetime(2026, 3, 1, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def keep(store, n, result, options=DEFAULTS, game="klondike", moves=100, duration=125.0, score=None):
+    store.record(GameRecord(game=game, options=options, deal=n, result=result, moves=moves, score=score,
+                            duration=duration, ended=T0 + timedelta(hours=n)))
+
+
+def lines_of(text):
+    return [line.split() for line in text.splitlines()]
+
+
+def test_stats_prints_one_line_per_game_and_option_set(folder, capsys):
+    with Store() as store:
+        keep(store, 0, "won", moves=120, duration=3725.0, score=400)
+        keep(store, 1, "won", moves=95, duration=250.0, score=300)
+        keep(store, 2, "lost", DRAW3, score=50)
+        keep(store, 3, "abandoned", game="retired-game")
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    header, rule, *rows = out.splitlines()
+    assert header.split()[:5] == ["Game", "Options", "Played", "Won", "Win"]
+    assert lines_of("\n".join(rows)) == [
+        ["klondike", "(all)", "3", "2", "67%", "1", "lost", "2", "1", "4:10", "95", "400"],
+        ["klondike", "defaults", "2", "2", "100%", "2", "won", "2", "0", "4:10", "95", "400"],
+        ["klondike", "draw=3", "1", "0", "0%", "1", "lost", "0", "1", "-", "-", "50"],
+        ["retired-game", "(all)", "1", "0", "0%", "1", "lost", "0", "1", "-", "-", "-"],
+        ["retired-game", "draw=1", "passes=unlimited", "scoring=standard", "vegas_total=off",
+         "1", "0", "0%", "1", "lost", "0", "1", "-", "-", "-"],
+    ]
+
+
+def test_stats_of_one_game_with_its_running_totals(folder, capsys):
+    vegas = dict(KLONDIKE.resolve_options({"scoring": "vegas", "vegas_total": "on"}))
+    with Store() as store:
+        keep(store, 0, "won", vegas, score=208)
+        keep(store, 1, "lost", vegas, score=-32)
+        keep(store, 2, "won", game="other")
+        store.add_to_running_total("klondike", vegas, "vegas_total", 176)
+    assert main(["stats", "klondike"]) == 0
+    out = capsys.readouterr().out
+    assert "other" not in out
+    table, totals = out.split("Running totals\n")
+    assert lines_of(totals)[2] == ["klondike", "scoring=vegas", "176"]
+    assert lines_of(table)[3][:6] == ["klondike", "scoring=vegas", "vegas_total=on", "2", "1", "50%"]
+
+
+def test_stats_before_any_game_creates_nothing(folder, capsys):
+    assert main(["stats"]) == 0
+    assert "No games recorded yet" in capsys.readouterr().out
+    assert list(folder.iterdir()) == []
+    with Store():
+        pass
+    assert main(["stats", "klondike"]) == 0
+    assert "No games of klondike recorded yet" in capsys.readouterr().out
+
+
+def test_stats_of_an_unknown_game_is_a_usage_error(folder, capsys):
+    assert main(["stats", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
+
+
+def test_stats_on_a_damaged_store_says_so_and_goes_on(folder, capsys):
+    (folder / "records.sqlite3").write_bytes(b"garbage" * 500)
+    assert main(["stats"]) == 0
+    captured = capsys.readouterr()
+    assert "moved to" in captured.err and "No games recorded yet" in captured.out
+
+
+def test_stats_refuses_a_store_from_a_newer_program(folder, capsys):
+    with Store() as store:
+        store._conn.execute("PRAGMA user_version = 99")
+    assert main(["stats"]) == 2
+    assert "newer version" in capsys.readouterr().err
+
+
+def test_labels():
+    assert duration_text(None) == "-" and duration_text(59.6) == "1:00" and duration_text(3725) == "1:02:05"
+    assert options_label(None) == "(all)"
+    assert options_label(tuple(sorted(DEFAULTS.items())), KLONDIKE) == "defaults"
+    assert options_label((("draw", 3), ("x", 1))) == "draw=3 x=1"

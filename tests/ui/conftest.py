@@ -1,0 +1,51 @@
+"""Qt tests run offscreen, with settings and saves in a temporary folder."""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest  # noqa: E402
+
+from solitaire_core.registry import load_games  # noqa: E402
+
+ROLE_TABLEAU = "tableau"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """Saves and settings of every test go to its own folder."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture(scope="session")
+def games():
+    return load_games()
+
+
+@pytest.fixture(scope="session")
+def pile_game(games):
+    """The first registered game whose table has a tableau (chosen, never named)."""
+    for game in games.values():
+        scene = game.scene(game.new(1))
+        if any(slot.role == ROLE_TABLEAU for slot in scene.slots):
+            return game
+    pytest.skip("no registered game has a tableau")
+
+
+@pytest.fixture
+def open_window(qtbot, games):
+    """Opens the main window the way ``solitaire play`` does; closes it after."""
+    from ui_qt.app import build_window
+
+    def opener(request=None, games=games, persist=True):
+        window = build_window(dict(request or {}), games=games, persist=persist)
+        qtbot.addWidget(window)
+        window.resize(1000, 720)
+        window.show()
+        qtbot.waitExposed(window)
+        window.view.relayout()
+        return window
+
+    return opener

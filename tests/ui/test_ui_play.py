@@ -1,0 +1,156 @@
+"""Playing with the mouse and the keyboard: every gesture ends in a legal move or nothing."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtTest import QTest
+
+from solitaire_core.moves import DRAW
+from ui_qt.picking import best_move, lift_moves
+from uihelpers import card_centre, click, deal_with_move, drag, lift_index, unique_drop, zone_centre
+
+FOUNDATION = "foundation"
+
+
+def not_the_click_move(window, move) -> bool:
+    """A drop that a click would not make: proves the drag chose the target."""
+    state, view = window.session.state, window.view
+    group = lift_moves(window.game.legal_moves(state), view.model, move.src, lift_index(view, move))
+    return unique_drop(window, move) and best_move(window.game, state, group, view.model) != move
+
+
+def test_drag_to_a_legal_target_plays_that_move(open_window, pile_game, qtbot):
+    window, move = deal_with_move(open_window, pile_game, not_the_click_move)
+    before = window.session.state
+    view = window.view
+    drag(view, card_centre(view, move.src, lift_index(view, move)), zone_centre(view, move.dst))
+    assert window.session.state == pile_game.apply(before, move)
+    assert window.session.move_count == 1
+
+
+def test_drag_to_an_illegal_place_changes_nothing_and_slides_back(open_window, pile_game, qtbot):
+    window, move = deal_with_move(open_window, pile_game)
+    view = window.view
+    index = lift_index(view, move)
+    allowed = {m.dst for m in pile_game.legal_moves(window.session.state) if m.src == move.src and m.n == move.n}
+    elsewhere = [s.zone for s in view.model.slots if s.zone not in allowed | {move.src} and s.role != "target"]
+    assert elsewhere, "the table has a zone this group cannot go to"
+    before = window.session.state
+    lead = view.zone_cards(move.src)[index]
+    home = view.target(lead.placed)[0]
+    drag(view, card_centre(view, move.src, index), zone_centre(view, elsewhere[0]))
+    assert window.session.state is before
+    assert window.session.move_count == 0
+    qtbot.waitUntil(lambda: not view.animating)
+    assert lead.pos() == home
+
+
+def test_click_plays_the_best_move_foundation_first(open_window, pile_game):
+    window, move = deal_with_move(open_window, pile_game)
+    view, state = window.view, window.session.state
+    roles = {slot.zone: slot.role for slot in view.model.slots}
+    group = [m for m in pile_game.legal_moves(state) if m.src == move.src and m.n == move.n]
+    foundation = [m for m in group if roles.get(m.dst) == FOUNDATION]
+    best = max(foundation or group, key=lambda m: pile_game.preference(state, m))
+    click(view, card_centre(view, move.src, lift_index(view, move)))
+    assert window.session.state == pile_game.apply(state, best)
+
+
+def test_click_on_a_card_that_cannot_move_changes_nothing(open_window, pile_game, qtbot):
+    window = open_window({"game": pile_game.id, "deal": 1})
+    view, state = window.view, window.session.state
+    legal = pile_game.legal_moves(state)
+    stuck = [item for item in view.cards if item.placed.face_up and not any(
+        m.src == item.placed.zone and m.n == len(view.zone_cards(item.placed.zone)) - item.placed.index
+        for m in legal if not m.is_draw)]
+    stuck = [item for item in stuck if {s.zone: s.role for s in view.model.slots}.get(item.placed.zone) != "stock"]
+    assert stuck
+    item = stuck[0]
+    click(view, card_centre(view, item.placed.zone, item.placed.index))
+    assert window.session.state is state
+    qtbot.waitUntil(lambda: not view._shakes or all(s.state() != s.State.Running for s in view._shakes))
+
+
+def test_click_on_the_stock_draws(open_window, games):
+    game = next((g for g in games.values() if DRAW in g.legal_moves(g.new(1))
+                 and any(s.role == "stock" for s in g.scene(g.new(1)).slots)), None)
+    assert game is not None, "some registered game has a stock"
+    window = open_window({"game": game.id, "deal": 1})
+    view, before = window.view, window.session.state
+    stock = next(s.zone for s in view.model.slots if s.role == "stock")
+    click(view, zone_centre(view, stock))
+    assert window.session.state == game.apply(before, DRAW)
+
+
+def test_undo_and_redo(open_window, pile_game, qtbot):
+    window, move = deal_with_move(open_window, pile_game)
+    start = window.session.state
+    window.play(move)
+    after = window.session.state
+    assert window.undo_action.shortcut() == QKeySequence("Ctrl+Z")
+    assert QKeySequence("Ctrl+Shift+Z") in window.redo_action.shortcuts()
+    window.undo_action.trigger()
+    assert window.session.state == start
+    assert window.view.model == pile_game.scene(start)
+    window.redo_action.trigger()
+    assert window.session.state == after
+    assert not window.redo_action.isEnabled()
+
+
+def test_keyboard_play_moves_a_card(open_window, pile_game, qtbot):
+    window, move = deal_with_move(open_window, pile_game, unique_drop)
+    view, before = window.view, window.session.state
+    view.setFocus()
+    interaction = window.interaction
+    for _ in range(40):
+        QTest.keyClick(view, Qt.Key.Key_Tab)
+        if interaction.cursor[0] == move.src:
+            break
+    target_index = lift_index(view, move)
+    for _ in range(30):
+        if interaction.cursor[1] == target_index:
+            break
+        QTest.keyClick(view, Qt.Key.Key_Up if interaction.cursor[1] > target_index else Qt.Key.Key_Down)
+    assert interaction.cursor == (move.src, target_index)
+    QTest.keyClick(view, Qt.Key.Key_Space)
+    assert interaction.held is not None
+    for _ in range(40):
+        if interaction.cursor[0] == move.dst:
+            break
+        QTest.keyClick(view, Qt.Key.Key_Tab)
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    assert window.session.state == pile_game.apply(before, move)
+
+
+def test_escape_puts_a_held_run_back(open_window, pile_game):
+    window, move = deal_with_move(open_window, pile_game)
+    view = window.view
+    window.interaction.cursor = (move.src, lift_index(view, move))
+    QTest.keyClick(view, Qt.Key.Key_Space)
+    assert window.interaction.held is not None
+    QTest.keyClick(view, Qt.Key.Key_Escape)
+    assert window.interaction.held is None
+    assert window.session.move_count == 0
+
+
+def test_hint_highlights_the_engine_hint(open_window, pile_game):
+    window = open_window({"game": pile_game.id, "deal": 1})
+    hint = pile_game.hint(window.session.state)
+    window.hint_action.trigger()
+    assert (hint is None) == (not window.view._marks)
+
+
+def test_drag_onto_a_drop_area_of_a_spatial_game(open_window, games):
+    """Slots of role "target" exist only as destinations: a drop there plays the move."""
+    def to_target(window, move):
+        return window.view.slots.get(move.dst) is not None and \
+            window.view.slots[move.dst].slot.role == "target" and unique_drop(window, move)
+
+    game = next((g for g in games.values() if any(s.role == "target" for s in g.scene(g.new(1)).slots)), None)
+    if game is None:
+        pytest.skip("no registered game has drop areas")
+    window, move = deal_with_move(open_window, game, to_target)
+    view, before = window.view, window.session.state
+    start = card_centre(view, move.src, lift_index(view, move))
+    drag(view, start, zone_centre(view, move.dst))
+    assert window.session.state == game.apply(before, move)

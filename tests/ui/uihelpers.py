@@ -1,0 +1,61 @@
+"""Finding moves and points on the table for UI tests, without naming a game."""
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+
+from ui_qt.picking import lift_moves
+
+
+def point(p: QPointF) -> QPoint:
+    return QPoint(round(p.x()), round(p.y()))
+
+
+def card_centre(view, zone: str, index: int) -> QPoint:
+    return point(view.card_polygon(view.zone_cards(zone)[index]).boundingRect().center())
+
+
+def zone_centre(view, zone: str) -> QPoint:
+    return point(view.mark_area(zone).boundingRect().center())
+
+
+def lift_index(view, move) -> int:
+    return len(view.zone_cards(move.src)) - move.n
+
+
+def card_move(window, want=lambda window, move: True):
+    """A legal move of cards (not a draw) the player could drag, or None."""
+    game, state = window.game, window.session.state
+    for move in game.legal_moves(state):
+        if not move.is_draw and move.src in {c.zone for c in window.view.model.cards} and want(window, move):
+            return move
+    return None
+
+
+def deal_with_move(open_window, game, want=lambda window, move: True, deals=range(1, 60)):
+    """A window on the first deal of ``game`` having a card move that ``want``s."""
+    for deal in deals:
+        window = open_window({"game": game.id, "deal": deal})
+        move = card_move(window, want)
+        if move is not None:
+            return window, move
+        window.close()
+    raise AssertionError("no deal with a card move")
+
+
+def unique_drop(window, move) -> bool:
+    """Only one move of this group goes to that zone (so a drop there is unambiguous)."""
+    view = window.view
+    moves = lift_moves(window.game.legal_moves(window.session.state), view.model, move.src, lift_index(view, move))
+    return sum(m.dst == move.dst for m in moves) == 1
+
+
+def drag(view, start: QPoint, end: QPoint, steps: int = 6) -> None:
+    viewport = view.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for k in range(1, steps + 1):
+        QTest.mouseMove(viewport, start + (end - start) * k / steps)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+
+
+def click(view, at: QPoint) -> None:
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)

@@ -1,0 +1,125 @@
+"""Entry point of the Qt front end (``solitaire play``, entry point ``qt``).
+
+``main(options)`` takes ``game`` (id or None: the last game played, else the
+first registered), ``deal`` (None: a random deal), ``options`` (option texts)
+and ``screenshot`` (a PNG path: render the table offscreen, write it, exit).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Mapping
+
+from solitaire_core.errors import SolitaireError
+from solitaire_core.registry import load_games
+from solitaire_core.session import Session
+
+SCREENSHOT_SIZE = (1280, 800)
+
+
+class StartError(Exception):
+    """The app cannot start as asked (unknown game, bad option, no game)."""
+
+
+def failure_text(games) -> str:
+    lines = "\n".join(f"\u2022 {failure.plugin}: {failure.reason}" for failure in games.failures)
+    return f"Some game plugins could not be loaded; the other games work.\n{lines}"
+
+
+def first_session(games, request: Mapping, settings) -> Session:
+    """The session asked for, else the last game played, else the first game.
+
+    Options not given on the command line are the ones last chosen for the game.
+    """
+    from .window import random_deal
+
+    if not games:
+        detail = f"\n{failure_text(games)}" if games.failures else ""
+        raise StartError(f"no game is installed{detail}")
+    game_id = request.get("game") or (settings.last_game if settings.last_game in games else next(iter(games)))
+    if game_id not in games:
+        raise StartError(f"unknown game {game_id!r} (installed: {', '.join(games)})")
+    game = games[game_id]
+    deal = request.get("deal")
+    deal = random_deal() if deal is None else deal
+    given = dict(request.get("options") or {})
+    remembered = {**settings.options(game_id), **given}
+    try:
+        return Session(game, deal, remembered)
+    except SolitaireError:
+        pass  # options remembered from an older version of the game: drop them
+    try:
+        return Session(game, deal, given)
+    except SolitaireError as exc:
+        raise StartError(f"{game.name}: {exc}") from exc
+
+
+def build_window(request: Mapping, games=None, settings=None, persist: bool = True):
+    """The main window for ``request`` (the keys of ``main``); StartError if impossible."""
+    from .saves import SaveSlot
+    from .settings import Settings, data_dir
+    from .window import MainWindow
+
+    games = load_games() if games is None else games
+    settings = settings or Settings()
+    saves = SaveSlot(data_dir()) if persist else None
+    resume, problem = saves.read(games) if saves is not None else (None, "")
+    window = MainWindow(games, settings, saves, first_session(games, request, settings), resume=resume)
+    if problem:
+        window.notices.notify("damaged", problem, kind="warning")
+    if games.failures:
+        window.notices.notify("plugins", failure_text(games), kind="warning")
+    if persist and settings.geometry is not None:
+        window.restoreGeometry(settings.geometry)
+    else:
+        window.resize(*SCREENSHOT_SIZE)
+    return window
+
+
+def screenshot(window, path: str, size=SCREENSHOT_SIZE) -> bool:
+    from PySide6.QtWidgets import QApplication
+
+    window.resize(*size)
+    window.show()
+    for _ in range(3):
+        QApplication.processEvents()
+    window.view.finish_animations()
+    return window.grab().save(str(path))
+
+
+def dispose(window) -> None:
+    """Close and delete the window now: Qt must not outlive it at interpreter exit."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    window.close()
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def main(options: Mapping | None = None) -> int:
+    request = dict(options or {})
+    shot = request.get("screenshot")
+    if shot:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Solitaire")
+    app.setOrganizationName("solitaire")
+    try:
+        window = build_window(request, persist=not shot)
+    except StartError as exc:
+        print(f"solitaire: {exc}", file=sys.stderr)
+        return 2
+    if shot:
+        ok = screenshot(window, shot, request.get("size") or SCREENSHOT_SIZE)
+        dispose(window)
+        if not ok:
+            print(f"solitaire: cannot write the screenshot {shot}", file=sys.stderr)
+            return 1
+        return 0
+    window.show()
+    status = app.exec()
+    dispose(window)
+    return status

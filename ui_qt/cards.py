@@ -1,0 +1,290 @@
+"""Card faces and backs painted with QPainter from a ``Face``, cached per size.
+
+Pixmaps are rendered at the on-screen pixel size times the device pixel
+ratio, so cards stay crisp at every window size; the cache keeps the faces
+of the sizes in use and forgets the oldest.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+
+from solitaire_core.scene import Face
+
+INKS = {"red": QColor("#c3161c"), "black": QColor("#1a1a1a")}
+PAPER = QColor("#fdfdfb")
+IVORY = QColor("#fbf5e3")
+EDGE = QColor("#9a9a9a")
+SANS, SERIF = "DejaVu Sans", "DejaVu Serif"
+
+# Card backs: name -> (ground, pattern, border).
+BACKS = {
+    "Blue lattice": ("#1d4f91", "#6f9be0", "#f4f4f4"),
+    "Red lattice": ("#9c1d24", "#e0787e", "#f4f4f4"),
+    "Green lattice": ("#1f6b3a", "#7cc495", "#f4f4f4"),
+    "Midnight": ("#1d1f3b", "#c9a54a", "#d9c27c"),
+}
+DEFAULT_BACK = "Blue lattice"
+
+# Pip positions (x, y in the pip box, 0..1) for ranks 1..10.
+_SIDE = ((0, 0), (1, 0), (0, 1), (1, 1))
+PIPS = {
+    1: ((0.5, 0.5),),
+    2: ((0.5, 0), (0.5, 1)),
+    3: ((0.5, 0), (0.5, 0.5), (0.5, 1)),
+    4: _SIDE,
+    5: _SIDE + ((0.5, 0.5),),
+    6: _SIDE + ((0, 0.5), (1, 0.5)),
+    7: _SIDE + ((0, 0.5), (1, 0.5), (0.5, 0.25)),
+    8: _SIDE + ((0, 0.5), (1, 0.5), (0.5, 0.25), (0.5, 0.75)),
+    9: _SIDE + ((0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 0.5)),
+    10: _SIDE + ((0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 1 / 6), (0.5, 5 / 6)),
+}
+SMALL = 58  # below this width (logical px) faces keep only index and one big symbol
+
+
+def ink(name: str) -> QColor:
+    colour = INKS.get(name) or QColor(name)
+    return colour if colour.isValid() else INKS["black"]
+
+
+def fitted_font(text: str, width: float, height: float, family: str = SANS, bold: bool = True) -> QFont:
+    """The largest font (up to ``height`` tall) in which ``text`` fits ``width``."""
+    font = QFont(family)
+    font.setBold(bold)
+    font.setPixelSize(max(1, int(height)))
+    advance = QFontMetricsF(font).horizontalAdvance(text) if text else 0.0
+    if advance > width > 0:
+        font.setPixelSize(max(1, int(height * width / advance)))
+    return font
+
+
+def _text(p: QPainter, rect: QRectF, text: str, colour: QColor, family: str = SANS, bold: bool = True,
+          align=Qt.AlignmentFlag.AlignCenter) -> None:
+    p.setFont(fitted_font(text, rect.width(), rect.height(), family, bold))
+    p.setPen(colour)
+    p.drawText(rect, align, text)
+
+
+class CardPainter:
+    """Draws faces and backs; ``deck`` (an SVG deck) may supply French faces."""
+
+    def __init__(self, back: str = DEFAULT_BACK, deck=None, limit: int = 800):
+        self.back_name = back if back in BACKS else DEFAULT_BACK
+        self.deck = deck
+        self.limit = limit
+        self._cache: OrderedDict = OrderedDict()
+
+    def set_back(self, name: str) -> None:
+        self.back_name = name if name in BACKS else DEFAULT_BACK
+
+    def set_deck(self, deck) -> None:
+        self.deck = deck
+        self._cache.clear()
+
+    # --- cached pixmaps ------------------------------------------------------
+    def face(self, face: Face, width: int, height: int, dpr: float = 1.0) -> QPixmap:
+        return self._cached(("face", face, width, height, dpr), lambda p: self._paint_face(p, face, width, height),
+                            width, height, dpr, face)
+
+    def back(self, width: int, height: int, dpr: float = 1.0) -> QPixmap:
+        name = self.back_name
+        return self._cached(("back", name, width, height, dpr), lambda p: paint_back(p, name, width, height),
+                            width, height, dpr, None)
+
+    def _cached(self, key, paint, width, height, dpr, face):
+        pixmap = self._cache.get(key)
+        if pixmap is not None:
+            self._cache.move_to_end(key)
+            return pixmap
+        pixmap = self.deck.render(face, width, height, dpr) if self.deck is not None and face is not None else None
+        if pixmap is None:
+            pixmap = QPixmap(max(1, round(width * dpr)), max(1, round(height * dpr)))
+            pixmap.setDevicePixelRatio(dpr)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            p = QPainter(pixmap)
+            p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+            paint(p)
+            p.end()
+        self._cache[key] = pixmap
+        while len(self._cache) > self.limit:
+            self._cache.popitem(last=False)
+        return pixmap
+
+    def _paint_face(self, p: QPainter, face: Face, w: float, h: float) -> None:
+        paper = IVORY if face.kind in ("trump", "excuse") else PAPER
+        card_outline(p, w, h, paper)
+        painter = FACE_PAINTERS.get(face.kind, paint_custom)
+        painter(p, face, w, h)
+
+
+def card_path(w: float, h: float, inset: float = 0.5) -> QPainterPath:
+    path = QPainterPath()
+    path.addRoundedRect(QRectF(inset, inset, w - 2 * inset, h - 2 * inset), w * 0.07, w * 0.07)
+    return path
+
+
+def card_outline(p: QPainter, w: float, h: float, fill: QColor) -> None:
+    p.setPen(QPen(EDGE, 1.0))
+    p.setBrush(fill)
+    p.drawPath(card_path(w, h))
+
+
+def _corners(p: QPainter, w: float, h: float, top: str, below: str, colour: QColor, family: str = SANS) -> None:
+    """The index in the top-left corner and, turned round, in the bottom-right.
+
+    Small cards put the suit beside the rank, so a fanned card still shows both.
+    """
+    small = w < SMALL
+    for turn in (0, 180):
+        p.save()
+        if turn:
+            p.translate(w, h)
+            p.rotate(180)
+        if small:
+            _text(p, QRectF(w * 0.05, h * 0.02, w * 0.62, h * 0.16), top + below, colour, family,
+                  align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        else:
+            _text(p, QRectF(w * 0.03, h * 0.02, w * 0.2, h * 0.13), top, colour, family)
+            if below:
+                _text(p, QRectF(w * 0.03, h * 0.15, w * 0.2, h * 0.1), below, colour, family, False)
+        p.restore()
+
+
+def paint_suit_card(p: QPainter, face: Face, w: float, h: float) -> None:
+    """French and tarot suit cards: pips for 1..10, a framed letter above."""
+    colour = ink(face.colour)
+    _corners(p, w, h, face.corner, face.centre, colour)
+    if w < SMALL:
+        _text(p, QRectF(w * 0.2, h * 0.35, w * 0.75, h * 0.55), face.centre or face.corner, colour, bold=False)
+        return
+    if 1 <= face.rank <= 10 and face.corner not in ("J", "Q", "K", "N"):
+        box = QRectF(w * 0.33, h * 0.2, w * 0.34, h * 0.6)
+        size = h * (0.36 if face.rank == 1 else 0.16)
+        for px, py in PIPS[face.rank]:
+            centre = QPointF(box.left() + px * box.width(), box.top() + py * box.height())
+            p.save()
+            p.translate(centre)
+            if py > 0.5:
+                p.rotate(180)
+            _text(p, QRectF(-size, -size / 2, 2 * size, size), face.centre, colour, bold=False)
+            p.restore()
+        return
+    frame = QRectF(w * 0.26, h * 0.15, w * 0.48, h * 0.7)
+    tint = QColor(colour)
+    tint.setAlpha(28)
+    p.setPen(QPen(colour, max(1.0, w * 0.015)))
+    p.setBrush(tint)
+    p.drawRoundedRect(frame, w * 0.04, w * 0.04)
+    _text(p, QRectF(frame.left(), frame.top() + frame.height() * 0.12, frame.width(), frame.height() * 0.42),
+          face.corner, colour, SERIF)
+    _text(p, QRectF(frame.left(), frame.top() + frame.height() * 0.56, frame.width(), frame.height() * 0.3),
+          face.centre, colour, bold=False)
+
+
+def paint_trump(p: QPainter, face: Face, w: float, h: float) -> None:
+    """A trump: its Roman numeral in the corners and large in a double frame."""
+    colour = ink(face.colour)
+    frame_ink = QColor("#1f3a68")
+    _corners(p, w, h, face.corner, "", colour, SERIF)
+    frame = QRectF(w * 0.22, h * 0.14, w * 0.56, h * 0.72) if w >= SMALL else QRectF(w * 0.2, h * 0.3, w * 0.74, h * 0.6)
+    p.setBrush(QColor(255, 255, 255, 120))
+    p.setPen(QPen(frame_ink, max(1.0, w * 0.018)))
+    p.drawRoundedRect(frame, w * 0.06, w * 0.06)
+    if w >= SMALL:
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(frame_ink, max(0.6, w * 0.007)))
+        p.drawRoundedRect(frame.adjusted(w * 0.03, w * 0.03, -w * 0.03, -w * 0.03), w * 0.04, w * 0.04)
+        for y in (0.22, 0.78):
+            _text(p, QRectF(frame.left(), h * y - h * 0.05, frame.width(), h * 0.1), "\u2726", frame_ink, bold=False)
+    _text(p, frame.adjusted(w * 0.05, frame.height() * 0.3, -w * 0.05, -frame.height() * 0.3),
+          face.centre or face.corner, colour, SERIF)
+
+
+def paint_excuse(p: QPainter, face: Face, w: float, h: float) -> None:
+    """The Excuse: a star; what a locked Excuse stands for, on a bold band."""
+    gold = QColor("#b8860b")
+    _corners(p, w, h, face.corner or "\u2605", "", gold)
+    _text(p, QRectF(w * 0.15, h * 0.12, w * 0.7, h * 0.5), face.centre or "\u2605", gold, bold=False)
+    if face.note:
+        band = QRectF(w * 0.06, h * 0.62, w * 0.88, h * 0.24)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#7a1020"))
+        p.drawRoundedRect(band, w * 0.04, w * 0.04)
+        _text(p, band.adjusted(w * 0.04, h * 0.02, -w * 0.04, -h * 0.02), "= " + face.note, QColor("white"))
+
+
+def _edge_shape(p: QPainter, shape: str, w: float) -> None:
+    """One side's shape, drawn with the side along x at y = 0, inward +y."""
+    if shape == "triangle":
+        p.drawPolygon(QPolygonF([QPointF(-w * 0.16, 0), QPointF(w * 0.16, 0), QPointF(0, w * 0.2)]))
+    elif shape == "rectangle":
+        p.drawRect(QRectF(-w * 0.2, 0, w * 0.4, w * 0.1))
+    elif shape == "square":
+        p.drawRect(QRectF(-w * 0.09, 0, w * 0.18, w * 0.18))
+    else:
+        p.drawEllipse(QPointF(0, w * 0.06), w * 0.06, w * 0.06)
+
+
+def paint_custom(p: QPainter, face: Face, w: float, h: float) -> None:
+    """Any other card: corner text, centre text, and its edge shapes."""
+    colour = ink(face.colour)
+    tint = QColor(colour)
+    tint.setAlpha(22)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(tint)
+    p.drawPath(card_path(w, h, 1.5))
+    _corners(p, w, h, face.corner, "", colour)
+    _text(p, QRectF(w * 0.2, h * 0.3, w * 0.6, h * 0.4), face.centre, colour)
+    p.setPen(QPen(colour.darker(130), max(0.8, w * 0.01)))
+    p.setBrush(colour)
+    sides = ((w / 2, 0.0, 0), (w, h / 2, 90), (w / 2, h, 180), (0.0, h / 2, 270))
+    for shape, (x, y, angle) in zip(face.edges, sides):
+        if shape:
+            p.save()
+            p.translate(x, y)
+            p.rotate(angle)
+            _edge_shape(p, shape, w)
+            p.restore()
+    if face.note:
+        _text(p, QRectF(w * 0.15, h * 0.72, w * 0.7, h * 0.12), face.note, colour, bold=False)
+
+
+FACE_PAINTERS = {
+    "french": paint_suit_card,
+    "tarot-suit": paint_suit_card,
+    "trump": paint_trump,
+    "excuse": paint_excuse,
+    "custom": paint_custom,
+}
+
+
+def paint_back(p: QPainter, name: str, w: float, h: float) -> None:
+    ground, pattern, border = (QColor(c) for c in BACKS.get(name, BACKS[DEFAULT_BACK]))
+    card_outline(p, w, h, border)
+    inner = QRectF(w * 0.07, w * 0.07, w * 0.86, h - w * 0.14)
+    clip = QPainterPath()
+    clip.addRoundedRect(inner, w * 0.04, w * 0.04)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(ground)
+    p.drawPath(clip)
+    p.save()
+    p.setClipPath(clip)
+    p.setPen(QPen(pattern, max(0.8, w * 0.012)))
+    step = max(4.0, w * 0.11)
+    span = inner.width() + inner.height()
+    k = -span
+    while k < span:
+        p.drawLine(QPointF(inner.left() + k, inner.top()), QPointF(inner.left() + k + inner.height(), inner.bottom()))
+        p.drawLine(QPointF(inner.left() + k, inner.bottom()), QPointF(inner.left() + k + inner.height(), inner.top()))
+        k += step
+    centre = inner.center()
+    r = w * 0.16
+    p.setBrush(ground)
+    p.setPen(QPen(pattern, max(1.0, w * 0.02)))
+    p.drawPolygon(QPolygonF([centre + QPointF(0, -r * 1.4), centre + QPointF(r, 0),
+                             centre + QPointF(0, r * 1.4), centre + QPointF(-r, 0)]))
+    p.restore()

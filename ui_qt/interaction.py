@@ -1,0 +1,290 @@
+"""Mouse and keyboard play: drag and drop, clicks, and a keyboard cursor.
+
+Every gesture ends in one of ``game.legal_moves(state)`` or in nothing:
+the group lifted is the cards of a zone from the one touched up (DESIGN 3.4),
+and only moves of that group are offered.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QPolygonF
+from PySide6.QtWidgets import QApplication
+
+from solitaire_core.moves import Move
+
+from .picking import STOCK, TARGET, best_move, draw_move, lift_moves, roles
+from .table import CardItem, TableView, _area
+
+ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+
+
+class Press:
+    """A left button held down on the table: what it touched, what it may become."""
+
+    def __init__(self, pos: QPointF, items: list[CardItem], moves: list[Move], stock: bool):
+        self.pos = pos
+        self.items = items
+        self.moves = moves
+        self.stock = stock
+        self.dragging = False
+
+
+class Interaction(QObject):
+    """Turns gestures on ``view`` into moves handed to ``play``."""
+
+    announce = Signal(str)
+
+    def __init__(self, view: TableView, position: Callable[[], tuple], play: Callable[[Move], None]):
+        super().__init__()
+        self.view = view
+        self.position = position  # () -> (game, state)
+        self.play = play
+        self.press: Press | None = None
+        self.cursor: tuple[str, int | None] | None = None
+        self.held: tuple[str, int, list[Move]] | None = None
+        view.handler = self
+
+    def legal(self) -> list[Move]:
+        game, state = self.position()
+        return list(game.legal_moves(state))
+
+    # --- mouse -----------------------------------------------------------------------
+    def mouse_press(self, pos: QPointF) -> None:
+        view = self.view
+        view.finish_animations()
+        self.cancel_hold()
+        model = view.model
+        if model is None:
+            return
+        zone_roles = roles(model)
+        item = view.card_at(pos)
+        if item is not None:
+            zone, index = item.placed.zone, item.placed.index
+            if zone_roles.get(zone) == STOCK:
+                self.press = Press(pos, [item], [], True)
+                return
+            self.press = Press(pos, view.zone_cards(zone)[index:], lift_moves(self.legal(), model, zone, index), False)
+            return
+        slot = view.slot_at(pos)
+        if slot is not None and slot.role == STOCK:
+            self.press = Press(pos, [], [], True)
+
+    def double_click(self, pos: QPointF) -> None:
+        """The first click already played the card; a quick second one on the
+        stock draws again."""
+        self.mouse_press(pos)
+        if self.press is not None and not self.press.stock:
+            self.press = None
+
+    def mouse_move(self, pos: QPointF) -> None:
+        press = self.press
+        if press is None or not press.moves:
+            return
+        offset = pos - press.pos
+        if not press.dragging:
+            if offset.manhattanLength() < QApplication.startDragDistance():
+                return
+            press.dragging = True
+            self.view.highlight(zones=sorted({m.dst for m in press.moves}))
+        self.view.lift(press.items, offset)
+
+    def mouse_release(self, pos: QPointF) -> None:
+        press, self.press = self.press, None
+        if press is None:
+            return
+        view = self.view
+        if press.dragging:
+            view.clear_highlights()
+            target = self.drop_zone(press.items[0], pos, {m.dst for m in press.moves})
+            move = next((m for m in press.moves if m.dst == target), None)
+            if move is None:
+                view.slide_back(press.items)
+            else:
+                self.play(move)
+            return
+        if press.stock:
+            draw = draw_move(self.legal())
+            if draw is not None:
+                self.play(draw)
+            else:
+                view.shake(press.items)
+            return
+        game, state = self.position()
+        move = best_move(game, state, press.moves, view.model)
+        if move is None:
+            view.shake(press.items)
+        else:
+            self.play(move)
+
+    def drop_zone(self, lead: CardItem, pos: QPointF, zones: set[str]) -> str | None:
+        """The zone the dropped card overlaps most (the pointer breaks ties)."""
+        lead_area = QPolygonF(lead.sceneBoundingRect())
+        best, best_score = None, 0.0
+        for zone in sorted(zones):
+            for area in self.view.drop_area(zone):
+                overlap = _area(area.intersected(lead_area))
+                score = overlap + (1e9 if area.containsPoint(pos, Qt.FillRule.OddEvenFill) else 0.0)
+                if score > best_score:
+                    best, best_score = zone, score
+        return best
+
+    # --- keyboard ----------------------------------------------------------------------
+    def stops(self) -> dict[str, QPointF]:
+        """Each zone the cursor can visit and its centre (targets only while holding)."""
+        view, model = self.view, self.view.model
+        centres: dict[str, QPointF] = {}
+        if model is None:
+            return centres
+        for slot in model.slots:
+            if slot.role != TARGET or self.held is not None:
+                area = view.slot_polygon(slot.zone)
+                if area is not None:
+                    centres[slot.zone] = area.boundingRect().center()
+        for placed in model.cards:
+            if placed.zone not in centres:
+                centres[placed.zone] = view.mark_area(placed.zone).boundingRect().center()
+        return centres
+
+    def key(self, key: int, modifiers=Qt.KeyboardModifier.NoModifier) -> bool:
+        if self.view.model is None:
+            return False
+        if key in ARROWS:
+            self.move_cursor(*ARROWS[key])
+        elif key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            backwards = key == Qt.Key.Key_Backtab or bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
+            self.next_zone(-1 if backwards else 1)
+        elif key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.activate()
+        elif key == Qt.Key.Key_Escape and self.held is not None:
+            self.cancel_hold()
+            self.announce.emit("Put back")
+        else:
+            return False
+        return True
+
+    def _ensure_cursor(self) -> bool:
+        stops = self.stops()
+        if self.cursor is None or self.cursor[0] not in stops:
+            if not stops:
+                return False
+            zone = min(stops, key=lambda z: (stops[z].y(), stops[z].x()))
+            self.cursor = (zone, self._top(zone))
+            return False
+        return True
+
+    def _top(self, zone: str) -> int | None:
+        count = len(self.view.zone_cards(zone))
+        return count - 1 if count else None
+
+    def next_zone(self, step: int) -> None:
+        if self._ensure_cursor():
+            stops = self.stops()
+            order = sorted(stops, key=lambda z: (round(stops[z].y() / max(1, self.view.card_px[1])), stops[z].x()))
+            zone = order[(order.index(self.cursor[0]) + step) % len(order)]
+            self.cursor = (zone, self._top(zone))
+        self.show_cursor()
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        if not self._ensure_cursor():
+            self.show_cursor()
+            return
+        zone, index = self.cursor
+        if dy and index is not None:
+            cards = self.view.zone_cards(zone)
+            lowest = next((k for k, item in enumerate(cards) if item.placed.face_up), len(cards) - 1)
+            if lowest <= index + dy < len(cards):
+                self.cursor = (zone, index + dy)
+                self.show_cursor()
+                return
+        stops = self.stops()
+        here = stops[zone]
+
+        def cost(other: str) -> float | None:
+            delta = stops[other] - here
+            along, across = delta.x() * dx + delta.y() * dy, abs(delta.y() * dx + delta.x() * dy)
+            return None if along <= 1 else along + 2 * across
+
+        costs = [(c, z) for z in stops if z != zone and (c := cost(z)) is not None]
+        if costs:
+            target = min(costs)[1]
+            self.cursor = (target, self._top(target))
+        self.show_cursor()
+
+    def show_cursor(self) -> None:
+        if self.cursor is None:
+            self.view.set_cursor(None, None)
+            return
+        zone, index = self.cursor
+        self.view.set_cursor(zone, index)
+        cards = self.view.zone_cards(zone)
+        if index is not None and index < len(cards):
+            placed = cards[index].placed
+            what = placed.code if placed.face_up else "a face-down card"
+        else:
+            what = "empty"
+        text = f"{zone}: {what}"
+        self.view.setAccessibleDescription(text)
+        self.announce.emit(text)
+
+    def refresh(self) -> None:
+        """After the scene changed: keep the cursor on a card that exists."""
+        if self.held is not None:
+            self.cancel_hold()
+        if self.cursor is None:
+            self.view.set_cursor(None, None)
+            return
+        zone, index = self.cursor
+        top = self._top(zone)
+        if zone not in self.stops():
+            self.cursor = None
+        elif index is None or top is None or index > top:
+            self.cursor = (zone, top)
+        self.show_cursor()
+
+    def activate(self) -> None:
+        """Space/Enter: pick up the run at the cursor, or drop the held run here."""
+        if not self._ensure_cursor():
+            self.show_cursor()
+            return
+        zone, index = self.cursor
+        view = self.view
+        cards = view.zone_cards(zone)
+        if self.held is not None:
+            held_zone, held_index, moves = self.held
+            move = next((m for m in moves if m.dst == zone), None)
+            if zone == held_zone:
+                self.cancel_hold()
+                self.announce.emit("Put back")
+            elif move is None:
+                view.shake(view.zone_cards(held_zone)[held_index:])
+                self.announce.emit(f"Cannot drop on {zone}")
+            else:
+                self.held = None
+                view.clear_highlights()
+                self.play(move)
+            return
+        if roles(view.model).get(zone) == STOCK:
+            draw = draw_move(self.legal())
+            if draw is not None:
+                self.play(draw)
+            else:
+                view.shake(cards[-1:])
+            return
+        if index is None:
+            return
+        moves = lift_moves(self.legal(), view.model, zone, index)
+        if not moves:
+            view.shake(cards[index:])
+            self.announce.emit("That card cannot move")
+            return
+        self.held = (zone, index, moves)
+        view.highlight(zones=sorted({m.dst for m in moves}), cards=cards[index:], colour="#80e27e")
+        self.announce.emit(f"Picked up {len(cards) - index} card(s) from {zone}: choose where to drop")
+
+    def cancel_hold(self) -> None:
+        if self.held is not None:
+            self.held = None
+            self.view.clear_highlights()

@@ -1,0 +1,406 @@
+"""The main window: a session on the table, menus, toolbar, status bar.
+
+It plays what the engine says is legal, saves after every move, and reacts
+to the outcome the engine reports (won, finishable, stuck).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QVBoxLayout, QWidget
+
+from solitaire_core.errors import SolitaireError
+from solitaire_core.moves import Move
+from solitaire_core.session import Session
+
+from . import dialogs
+from .cards import BACKS, CardPainter
+from .interaction import Interaction
+from .notices import NoticeArea
+from .saves import SaveSlot
+from .settings import Settings
+from .svgdeck import SvgDeck, find_decks
+from .table import ANIMATION_MS, TABLES, TableView
+
+DRAWN_DECK = "Drawn cards"
+HINT_MS = 2000
+STUCK_CHECK_MS = 300
+
+
+def random_deal() -> int:
+    return random.randrange(1, 2**31)
+
+
+def clock_text(seconds: float) -> str:
+    minutes, seconds = divmod(int(seconds), 60)
+    return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}" if minutes >= 60 else f"{minutes}:{seconds:02d}"
+
+
+class MainWindow(QMainWindow):
+    """``saves`` None: nothing is written (screenshots, benchmarks)."""
+
+    def __init__(self, games: Mapping, settings: Settings, saves: SaveSlot | None, session: Session,
+                 resume: Session | None = None):
+        super().__init__()
+        self.games, self.settings, self.saves = games, settings, saves
+        self.session = session
+        self.decks = find_decks()
+        self.painter = CardPainter(settings.back)
+        self.view = TableView(self.painter, settings.table)
+        self.notices = NoticeArea()
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.notices)
+        layout.addWidget(self.view, 1)
+        self.setCentralWidget(central)
+        self.interaction = Interaction(self.view, lambda: (self.session.game, self.session.state), self.play)
+        self.interaction.announce.connect(lambda text: self.statusBar().showMessage(text, 4000))
+        self.auto_moves: list[Move] = []
+        self.auto_timer = QTimer(self, singleShot=True, interval=ANIMATION_MS + 60, timeout=self._auto_step)
+        self.stuck_timer = QTimer(self, singleShot=True, interval=STUCK_CHECK_MS, timeout=self._check_stuck)
+        self.hint_timer = QTimer(self, singleShot=True, interval=HINT_MS, timeout=self.view.clear_highlights)
+        self.clock = QTimer(self, interval=1000, timeout=self.update_status)
+        self.rules_dialog = None
+        self._build_status()
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self.use_deck(settings.deck, remember=False)
+        if resume is not None:
+            self.offer(resume)
+        self.set_session(session)
+        self.clock.start()
+        self.view.setFocus()
+
+    # --- construction -------------------------------------------------------
+    def _build_status(self) -> None:
+        self.figures = QLabel()
+        self.moves_label = QLabel()
+        self.time_label = QLabel()
+        self.deal_label = QLabel()
+        for label, name in ((self.figures, "Game figures"), (self.moves_label, "Moves"),
+                            (self.time_label, "Time"), (self.deal_label, "Deal")):
+            label.setAccessibleName(name)
+            self.statusBar().addPermanentWidget(label)
+
+    def _action(self, text: str, slot, shortcuts=(), tip: str = "") -> QAction:
+        action = QAction(text, self)
+        action.setShortcuts([QKeySequence(s) for s in shortcuts])
+        action.setToolTip(tip or text.replace("&", ""))
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        a = self._action
+        self.new_action = a("&New deal", self.new_deal, ("Ctrl+N", "F2"))
+        self.restart_action = a("&Restart", self.restart, ("Ctrl+R",), "Back to the start of this deal")
+        self.deal_action = a("&Deal number\u2026", self.ask_deal, ("Ctrl+D",), "Play a deal by its number")
+        self.options_action = a("&Options\u2026", self.ask_options, ("Ctrl+O",), "This game's options")
+        self.quit_action = a("&Quit", self.close, ("Ctrl+Q",))
+        self.undo_action = a("&Undo", self.undo, ("Ctrl+Z",))
+        self.redo_action = a("&Redo", self.redo, ("Ctrl+Shift+Z", "Ctrl+Y"))
+        self.hint_action = a("&Hint", self.hint, ("H",), "Show a good move")
+        self.rules_action = a("R&ules", self.show_rules, ("F1",), "The rules of this game")
+        self.about_action = a("&About", lambda: dialogs.about(self, self.games))
+        self.fullscreen_action = a("&Full screen", self.toggle_full_screen, ("F11",))
+        self.game_group = QActionGroup(self)
+        self.game_actions: dict[str, QAction] = {}
+        for game_id, game in self.games.items():
+            action = QAction(game.name, self, checkable=True)
+            action.triggered.connect(lambda _=False, gid=game_id: self.choose_game(gid))
+            self.game_group.addAction(action)
+            self.game_actions[game_id] = action
+
+    def _choice_menu(self, menu, title: str, names, current: str, slot) -> None:
+        sub = menu.addMenu(title)
+        group = QActionGroup(sub)
+        for name in names:
+            action = sub.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(name == current)
+            action.triggered.connect(lambda _=False, n=name: slot(n))
+            group.addAction(action)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        game_menu = bar.addMenu("&Game")
+        for action in (self.new_action, self.restart_action, self.deal_action):
+            game_menu.addAction(action)
+        game_menu.addSeparator()
+        chooser = game_menu.addMenu("&Choose game")
+        for action in self.game_actions.values():
+            chooser.addAction(action)
+        game_menu.addAction(self.options_action)
+        game_menu.addSeparator()
+        game_menu.addAction(self.quit_action)
+        move_menu = bar.addMenu("&Move")
+        for action in (self.undo_action, self.redo_action, self.hint_action):
+            move_menu.addAction(action)
+        view_menu = bar.addMenu("&View")
+        self._choice_menu(view_menu, "Card &back", BACKS, self.painter.back_name, self.use_back)
+        self._choice_menu(view_menu, "&Table colour", TABLES, self.view.table_name, self.use_table)
+        self._choice_menu(view_menu, "&Deck", [DRAWN_DECK, *self.decks],
+                          self.settings.deck if self.settings.deck in self.decks else DRAWN_DECK, self.use_deck)
+        view_menu.addAction(self.fullscreen_action)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.rules_action)
+        help_menu.addAction(self.about_action)
+
+    def _build_toolbar(self) -> None:
+        tools = self.addToolBar("Game")
+        tools.setObjectName("game-toolbar")
+        tools.setMovable(False)
+        self.game_box = QComboBox()
+        self.game_box.setAccessibleName("Game")
+        self.game_box.setToolTip("Choose the game")
+        for game_id, game in self.games.items():
+            self.game_box.addItem(game.name, game_id)
+        self.game_box.activated.connect(lambda i: self.choose_game(self.game_box.itemData(i)))
+        tools.addWidget(self.game_box)
+        tools.addSeparator()
+        for action in (self.new_action, self.restart_action, self.undo_action, self.redo_action,
+                       self.hint_action, self.options_action, self.rules_action):
+            tools.addAction(action)
+
+    # --- the session ----------------------------------------------------------------
+    @property
+    def game(self):
+        return self.session.game
+
+    def set_session(self, session: Session) -> None:
+        """Put a session on the table (a new deal, a loaded save, another game)."""
+        self._stop_pending()
+        self.session = session
+        game = session.game
+        self.setWindowTitle(f"{game.name} \u2014 Solitaire")
+        self.game_actions[game.id].setChecked(True)
+        self.game_box.setCurrentIndex(self.game_box.findData(game.id))
+        self.options_action.setEnabled(bool(game.options))
+        for key in ("stuck", "won"):
+            self.notices.dismiss(key)
+        if self.rules_dialog is not None:
+            self.rules_dialog.close()
+            self.rules_dialog = None
+        self.view.show_scene(game.scene(session.state), animate=False)
+        self.interaction.cursor = None
+        self.interaction.refresh()
+        self.update_status()
+        if self.saves is not None:
+            self.settings.last_game = game.id
+            self.settings.set_options(game.id, {k: str(v) for k, v in session.options.items()})
+            if session.moves:
+                self._save()
+            elif "resume" not in self.notices.notices:
+                self.saves.clear()
+
+    def offer(self, saved: Session) -> None:
+        """Offer the game saved last time; the first move of another game replaces it."""
+        self.notices.notify(
+            "resume", f"Your unfinished game of {saved.game.name} (deal {saved.deal}, "
+            f"{saved.move_count} moves) was saved. Continue it?",
+            [("Continue", lambda: self.set_session(saved))])
+
+    def start(self, game, deal: int | None = None, options: Mapping | None = None) -> bool:
+        """A new session; a bad option is reported and changes nothing."""
+        try:
+            session = Session(game, random_deal() if deal is None else deal, options or {})
+        except SolitaireError as exc:
+            self.notices.notify("error", f"Cannot start {game.name}: {exc}", kind="error")
+            return False
+        self.set_session(session)
+        return True
+
+    def play(self, move: Move, automatic: bool = False) -> bool:
+        if not automatic:
+            self._stop_pending()
+        self.view.clear_highlights()
+        try:
+            self.session.play(move)
+        except SolitaireError as exc:
+            self.statusBar().showMessage(str(exc), 4000)
+            self.refresh()
+            return False
+        self.notices.dismiss("resume")
+        self.refresh()
+        self._after_move()
+        return True
+
+    def refresh(self, animate: bool = True) -> None:
+        self.view.show_scene(self.game.scene(self.session.state), animate=animate)
+        self.interaction.refresh()
+        self.update_status()
+        self._save()
+
+    def _after_move(self) -> None:
+        state = self.session.state
+        if self.game.is_won(state):
+            self.session.pause()
+            self.win()
+            return
+        if not self.auto_moves:
+            finish = self.game.finish_moves(state)
+            if finish:
+                self.auto_moves = list(finish)
+                self.auto_timer.start()
+                return
+        if not self.auto_moves:
+            self.stuck_timer.start()
+
+    def _auto_step(self) -> None:
+        """Play the next move of an automatic finish, one per animation."""
+        if not self.auto_moves:
+            return
+        move = self.auto_moves.pop(0)
+        if self.play(move, automatic=True) and self.auto_moves:
+            self.auto_timer.start()
+
+    def _check_stuck(self) -> None:
+        state = self.session.state
+        if self.game.is_stuck(state) and self.session.state is state:
+            self.notices.notify("stuck", "No move can change the outcome of this game any more.",
+                                [("Undo", self.undo), ("Restart", self.restart), ("New deal", self.new_deal)],
+                                kind="warning")
+
+    def _stop_pending(self) -> None:
+        self.auto_moves = []
+        self.auto_timer.stop()
+        self.stuck_timer.stop()
+        self.hint_timer.stop()
+        self.notices.dismiss("stuck")
+
+    def win(self) -> None:
+        self.update_status()
+        self.notices.notify("won", f"{self.game.name}: deal {self.session.deal} won.",
+                            [("New deal", self.new_deal)])
+        self.interaction.cursor = None
+        self.interaction.refresh()
+        self.view.clear_highlights()
+        self.view.overlay("You won!", f"{self.session.move_count} moves in {clock_text(self.session.elapsed)}")
+        QTimer.singleShot(0, self.view.celebrate)  # once the notice has resized the table
+
+    def _save(self) -> None:
+        """Write the session, once it has moves (an untouched deal keeps an offered save)."""
+        if self.saves is None or not self.session.moves:
+            return
+        try:
+            self.saves.write(self.session)
+        except OSError as exc:
+            self.notices.notify("save", f"The game could not be saved: {exc}", kind="error")
+
+    # --- commands -----------------------------------------------------------------------
+    def new_deal(self) -> None:
+        self.start(self.game, None, self.session.options)
+
+    def restart(self) -> None:
+        self._stop_pending()
+        self.session.restart()
+        self.view.clear_overlay()
+        self.notices.dismiss("won")
+        self.refresh()
+
+    def undo(self) -> None:
+        self._stop_pending()
+        if self.session.undo():
+            self.view.clear_overlay()
+            self.notices.dismiss("won")
+            self.refresh()
+
+    def redo(self) -> None:
+        self._stop_pending()
+        if self.session.redo():
+            self.refresh()
+            if self.game.is_won(self.session.state):
+                self.win()
+
+    def hint(self) -> None:
+        move = self.game.hint(self.session.state)
+        if move is None:
+            self.statusBar().showMessage("No move left", 4000)
+            return
+        scene = self.view.model
+        if move.is_draw:
+            zones = [s.zone for s in scene.slots if s.role == "stock"]
+            self.view.highlight(zones=zones)
+        else:
+            cards = self.view.zone_cards(move.src)[-move.n:]
+            self.view.highlight(zones=[move.dst], cards=cards)
+        self.statusBar().showMessage(f"Hint: {self.game.format_move(move)}", HINT_MS)
+        self.hint_timer.start()
+
+    def choose_game(self, game_id: str) -> None:
+        game = self.games[game_id]
+        if game is not self.game:
+            options = self.settings.options(game_id)
+            if not self.start(game, None, options):
+                self.start(game, None, {})
+
+    def ask_deal(self) -> None:
+        dialog = dialogs.DealDialog(self.session.deal, self)
+        if dialog.exec() and dialog.deal() is not None:
+            self.start(self.game, dialog.deal(), self.session.options)
+
+    def ask_options(self) -> None:
+        dialog = dialogs.OptionsDialog(self.game, self.session.options, self)
+        if dialog.exec():
+            self.apply_options(dialog.values())
+
+    def apply_options(self, values: Mapping[str, str]) -> bool:
+        """The same deal again with other options."""
+        return self.start(self.game, self.session.deal, values)
+
+    def show_rules(self) -> None:
+        if self.rules_dialog is None:
+            self.rules_dialog = dialogs.RulesDialog(self.game, self)
+        self.rules_dialog.show()
+        self.rules_dialog.raise_()
+
+    def toggle_full_screen(self) -> None:
+        self.showNormal() if self.isFullScreen() else self.showFullScreen()
+
+    def use_back(self, name: str) -> None:
+        self.painter.set_back(name)
+        self.settings.back = name
+        self.view.repaint_cards()
+
+    def use_table(self, name: str) -> None:
+        self.view.set_table(name)
+        self.settings.table = name
+
+    def use_deck(self, name: str, remember: bool = True) -> None:
+        deck = None
+        if name in self.decks:
+            try:
+                deck = SvgDeck(self.decks[name])
+            except ValueError as exc:
+                self.notices.notify("deck", str(exc), kind="warning")
+                name = DRAWN_DECK
+        self.painter.set_deck(deck)
+        if remember:
+            self.settings.deck = name
+        self.view.repaint_cards()
+
+    # --- status ---------------------------------------------------------------------------
+    def update_status(self) -> None:
+        session = self.session
+        figures = self.game.status(session.state)
+        self.figures.setText("   ".join(f"{label}: {text}" for label, text in figures))
+        self.moves_label.setText(f"Moves: {session.move_count}")
+        self.time_label.setText(f"Time: {clock_text(session.elapsed)}")
+        self.deal_label.setText(f"Deal {session.deal}" if session.deal is not None else "Custom deal")
+        self.undo_action.setEnabled(session.can_undo())
+        self.redo_action.setEnabled(session.can_redo())
+        self.restart_action.setEnabled(session.can_undo())
+
+    def closeEvent(self, event) -> None:
+        if self.saves is not None:
+            self.settings.geometry = self.saveGeometry()
+            self._save()
+            self.settings.sync()
+        super().closeEvent(event)
