@@ -28,6 +28,7 @@ def main() -> int:
 
     from solitaire_core.registry import load_games
     from ui_qt.app import build_window, dispose
+    from ui_qt.window import STUCK_CHECK_MS as STUCK_DELAY
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     games = load_games()
@@ -41,7 +42,7 @@ def main() -> int:
     cards = len(window.view.model.cards)
 
     rng = random.Random(1)
-    move_times, view_times, full_times = [], [], []
+    move_times, view_times, full_times, stuck_times = [], [], [], []
     for _ in range(120):
         moves = list(game.legal_moves(window.session.state))
         if not moves:
@@ -57,6 +58,8 @@ def main() -> int:
         t2 = time.perf_counter()
         window.view.viewport().repaint()
         t3 = time.perf_counter()
+        window.game.is_stuck(window.session.state)
+        stuck_times.append(time.perf_counter() - t3)
         move_times.append(t1 - t0)
         view_times.append(t2 - t1)
         full_times.append(t3 - t2)
@@ -75,6 +78,8 @@ def main() -> int:
     print(f"  view update + paint (median)        {ms(statistics.median(view_times))}"
           f"  (max {ms(max(view_times)).strip()}; a 60 Hz frame is 16.67 ms)")
     print(f"  full-window repaint (median)        {ms(statistics.median(full_times))}  (worst case: every card)")
+    print(f"  stuck check after a move (median)   {ms(statistics.median(stuck_times))}"
+          f"  (max {ms(max(stuck_times)).strip()}; runs {STUCK_DELAY} ms after the move)")
     print(f"  relayout on resize, new size        {ms(statistics.median(resize_cold))}")
     print(f"  relayout on resize, cached faces    {ms(statistics.median(resize_warm))}")
     dispose(window)

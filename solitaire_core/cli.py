@@ -160,7 +160,7 @@ def replay(game, state, texts: Sequence[str]):
             state = game.apply(state, game.parse_move(state, text))
         except IllegalMove as exc:
             raise MoveFailed(f"move {index} ({text}) is illegal: {exc.reason}") from None
-        except SolitaireError as exc:
+        except (SolitaireError, ValueError) as exc:
             raise MoveFailed(f"move {index} ({text}) cannot be read: {exc}") from None
     return state
 

@@ -103,12 +103,17 @@ class Game:
 
     @property
     def rules(self) -> str:
-        """The game's rules as Markdown: ``rules.md`` in the game's own package."""
-        package = sys.modules[type(self).__module__].__package__
-        try:
-            return importlib.resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
-        except (FileNotFoundError, ModuleNotFoundError, TypeError) as exc:
-            raise SolitaireError(f"{self.name} ships no rules.md: {exc}") from exc
+        """The game's rules as Markdown: ``rules.md`` in the game's own package, or in
+        the nearest base class's (a subclass in a test or script keeps its rules)."""
+        for cls in type(self).__mro__:
+            package = getattr(sys.modules.get(cls.__module__), "__package__", None)
+            if not package:
+                continue
+            try:
+                return importlib.resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+            except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError, TypeError):
+                continue
+        raise SolitaireError(f"{self.name} ships no rules.md beside its code")
 
     # --- search helpers shared by is_stuck, hints and the solver ---------
     def key(self, state: State):

@@ -242,9 +242,11 @@ class PileGame(Game):
         if src.lift == LIFT_TOP and move.n > 1:
             return f"top:{src.role}", f"only the top card of {src.id} may move"
         if move.n > up:
-            return f"face-down:{src.role}", f"{src.id} has {up} face-up card{'s' * (up != 1)}; face-down cards never move"
+            return (f"face-down:{src.role}",
+                    f"{src.id} has {up} face-up card{'s' * (up != 1)}; face-down cards never move")
         if move.n not in self.lift_counts(state, i) or not self.can_lift(state, i, move.n):
-            return f"run:{src.role}", f"the top {move.n} cards of {src.id} are not a run ({src.build.text if src.build else 'none allowed'})"
+            runs = src.build.text if src.build else "none allowed"
+            return f"run:{src.role}", f"the top {move.n} cards of {src.id} are not a run ({runs})"
         if j not in self._receivers[i]:
             if src.role == dst.role == FOUNDATION:
                 return "foundation-to-foundation", "cards never move from one foundation to another"
@@ -261,7 +263,8 @@ class PileGame(Game):
             return f"face-down:{dst.role}", f"the top card of {dst.id} is face down"
         elif dst.build is None or not dst.build(target.top, run[0]):
             builds = dst.build.text if dst.build is not None else "nothing"
-            return f"build:{dst.role}", f"{code} cannot go on {self.format_card(target.top)}: {dst.id} builds {builds}"
+            below = self.format_card(target.top)
+            return f"build:{dst.role}", f"{code} cannot go on {below}: {dst.id} builds {builds}"
         return "rules", "the rules of this game do not allow it in this position"
 
     # --- scoring -------------------------------------------------------------
@@ -355,13 +358,14 @@ class PileGame(Game):
             return None
         moves, idle = [], 0
         found = self.role(FOUNDATION)
+        round_trip = sum(len(state.piles[i].cards) for i in self.role(WASTE))  # the stock is empty
         while not self.is_won(state):
             legal = self.legal_moves(state)
             ups = [m for m in legal if not m.is_draw
                    and self.index[m.dst] in found and self.index[m.src] not in found]
             if ups:
                 move, idle = ups[0], 0
-            elif DRAW in legal and idle <= sum(len(state.piles[i].cards) for i in self.role(STOCK) + self.role(WASTE)):
+            elif DRAW in legal and idle <= round_trip:
                 move, idle = DRAW, idle + 1
             else:
                 return None

@@ -142,12 +142,12 @@ class Line:
         """Hash, position text, scene and outcome of one state; returns its legal moves."""
         game = self.game
         hash(state)
+        self.require(self.scene_cards(state) == dealt, "the scene does not show exactly the cards dealt")
         text = game.format_position(state)
         back = game.parse_position(text, **self.options)
         self.require(back == state and hash(back) == hash(state),
                      f"the position text does not parse back to the same state:\n{text}")
         self.require(game.format_position(back) == text, "the position text changes on a second round trip")
-        self.require(self.scene_cards(state) == dealt, "the scene does not show exactly the cards dealt")
         won = game.is_won(state)
         self.require(isinstance(won, bool), "is_won must answer a boolean")
         score = game.score(state)

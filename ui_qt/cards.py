@@ -133,19 +133,22 @@ def card_outline(p: QPainter, w: float, h: float, fill: QColor) -> None:
     p.drawPath(card_path(w, h))
 
 
-def _corners(p: QPainter, w: float, h: float, top: str, below: str, colour: QColor, family: str = SANS) -> None:
+def _corners(p: QPainter, w: float, h: float, top: str, below: str, colour: QColor, family: str = SANS,
+             wide: bool = False) -> None:
     """The index in the top-left corner and, turned round, in the bottom-right.
 
-    Small cards put the suit beside the rank, so a fanned card still shows both.
+    Small cards put the suit beside the rank, so a fanned card still shows both;
+    ``wide`` gives long indices (Roman numerals) the card's top strip.
     """
-    small = w < SMALL
+    small = w < SMALL or wide
     for turn in (0, 180):
         p.save()
         if turn:
             p.translate(w, h)
             p.rotate(180)
         if small:
-            _text(p, QRectF(w * 0.05, h * 0.02, w * 0.62, h * 0.16), top + below, colour, family,
+            tall = h * (0.16 if w < SMALL else 0.12)
+            _text(p, QRectF(w * 0.05, h * 0.02, w * 0.62, tall), top + below, colour, family,
                   align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         else:
             _text(p, QRectF(w * 0.03, h * 0.02, w * 0.2, h * 0.13), top, colour, family)
@@ -189,8 +192,11 @@ def paint_trump(p: QPainter, face: Face, w: float, h: float) -> None:
     """A trump: its Roman numeral in the corners and large in a double frame."""
     colour = ink(face.colour)
     frame_ink = QColor("#1f3a68")
-    _corners(p, w, h, face.corner, "", colour, SERIF)
-    frame = QRectF(w * 0.22, h * 0.14, w * 0.56, h * 0.72) if w >= SMALL else QRectF(w * 0.2, h * 0.3, w * 0.74, h * 0.6)
+    _corners(p, w, h, face.corner, "", colour, SERIF, wide=True)
+    if w >= SMALL:
+        frame = QRectF(w * 0.22, h * 0.14, w * 0.56, h * 0.72)
+    else:
+        frame = QRectF(w * 0.2, h * 0.3, w * 0.74, h * 0.6)
     p.setBrush(QColor(255, 255, 255, 120))
     p.setPen(QPen(frame_ink, max(1.0, w * 0.018)))
     p.drawRoundedRect(frame, w * 0.06, w * 0.06)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 from solitaire_core.moves import Move
 
 from .picking import STOCK, TARGET, best_move, draw_move, lift_moves, roles
-from .table import CardItem, TableView, _area
+from .table import CardItem, TableView, polygon_area
 
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
 
@@ -125,7 +125,7 @@ class Interaction(QObject):
         best, best_score = None, 0.0
         for zone in sorted(zones):
             for area in self.view.drop_area(zone):
-                overlap = _area(area.intersected(lead_area))
+                overlap = polygon_area(area.intersected(lead_area))
                 score = overlap + (1e9 if area.containsPoint(pos, Qt.FillRule.OddEvenFill) else 0.0)
                 if score > best_score:
                     best, best_score = zone, score

@@ -18,7 +18,8 @@ STYLES = {
 
 
 class Notice(QFrame):
-    def __init__(self, text: str, buttons: Sequence[tuple[str, Callable[[], None]]], kind: str, close: Callable[[], None]):
+    def __init__(self, text: str, buttons: Sequence[tuple[str, Callable[[], None]]], kind: str,
+                 close: Callable[[], None]):
         super().__init__()
         self.setObjectName("notice")
         self.setStyleSheet(f"#notice {{{STYLES.get(kind, STYLES['info'])} border-radius:4px;}}")
@@ -33,6 +34,7 @@ class Notice(QFrame):
         self.buttons: dict[str, QPushButton] = {}
         for label, callback in buttons:
             button = QPushButton(label)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keyboard stays on the table
             button.clicked.connect(callback)
             button.clicked.connect(close)
             layout.addWidget(button)
@@ -41,6 +43,7 @@ class Notice(QFrame):
         closer.setText("\u2715")
         closer.setAccessibleName("Close notice")
         closer.setAutoRaise(True)
+        closer.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         closer.clicked.connect(close)
         layout.addWidget(closer)
 

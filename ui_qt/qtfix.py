@@ -1,11 +1,12 @@
-"""A guard against a PySide6 defect: void calls that drop a reference to None.
+"""A guard against a PySide6 defect: calls that drop references to None and True.
 
-PySide6-Essentials 6.12.0 on CPython 3.11 returns ``None`` from every C++
-method returning void without taking a reference to it (harmless on 3.12+,
-where None is immortal). Each call then lowers None's reference count by
-one, and after a few thousand paint calls the interpreter aborts with
-"none_dealloc: deallocating None". When a probe shows the defect, None's
-count is raised far out of reach, which is what 3.12 does for every build.
+PySide6-Essentials 6.12.0 on CPython 3.11 returns ``None`` from C++ methods
+returning void, and ``True`` from ``Signal.emit``, without taking a reference
+(harmless on 3.12+, where those objects are immortal). Each call lowers the
+object's reference count by one, and after a few thousand paint calls or
+signals the interpreter aborts ("deallocating None", "deallocating True or
+False"). When probes show the defect, the counts of None, True and False are
+raised far out of reach, which is what CPython 3.12 does for every build.
 """
 
 from __future__ import annotations
@@ -13,27 +14,36 @@ from __future__ import annotations
 import ctypes
 import sys
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QObject, QPointF, Signal
 
 PROBE_CALLS = 16
 HEADROOM = 1 << 48
 
 
-def leaks_none() -> bool:
-    """True when a void PySide6 call loses a reference to None."""
-    point = QPointF()
-    before = sys.getrefcount(None)
+class _Probe(QObject):
+    fired = Signal()
+
+
+def _loses(obj, call) -> bool:
+    before = sys.getrefcount(obj)
     for _ in range(PROBE_CALLS):
-        point.setX(1.0)
-    return before - sys.getrefcount(None) >= PROBE_CALLS
+        call()
+    return before - sys.getrefcount(obj) >= PROBE_CALLS
 
 
-def guard_none() -> bool:
-    """Raise None's reference count if the defect is present; True if it was."""
-    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython" or not leaks_none():
+def leaks() -> bool:
+    """True when a void PySide6 call loses a reference to None, or an emit one to True."""
+    point, probe = QPointF(), _Probe()
+    return _loses(None, lambda: point.setX(1.0)) or _loses(True, probe.fired.emit)
+
+
+def guard() -> bool:
+    """Raise the counts of None, True and False if the defect is present."""
+    if sys.version_info >= (3, 12) or sys.implementation.name != "cpython" or not leaks():
         return False
-    ctypes.c_ssize_t.from_address(id(None)).value += HEADROOM
+    for singleton in (None, True, False):
+        ctypes.c_ssize_t.from_address(id(singleton)).value += HEADROOM
     return True
 
 
-GUARDED = guard_none()
+GUARDED = guard()

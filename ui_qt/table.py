@@ -11,9 +11,11 @@ from __future__ import annotations
 import math
 import random
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QTimer, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRadialGradient, QTransform
-from PySide6.QtWidgets import QGraphicsDropShadowEffect, QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem, QGraphicsScene, QGraphicsView
+from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QPointF, QRectF, Qt, QTimer, QVariantAnimation
+from PySide6.QtGui import (QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRadialGradient,
+                           QTransform)
+from PySide6.QtWidgets import (QGraphicsDropShadowEffect, QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem,
+                               QGraphicsScene, QGraphicsView)
 
 from solitaire_core.scene import CardPlacement, Face, Scene, Slot
 
@@ -171,8 +173,9 @@ class TableView(QGraphicsView):
         w, h = self.card_px
         pixmap = self.painter.face(item.face, w, h, self.dpr()) if face_up else self.painter.back(w, h, self.dpr())
         item.shown_up = face_up
-        item.setPixmap(pixmap)
-        item.setTransformOriginPoint(w / 2, h / 2)
+        if item.pixmap().cacheKey() != pixmap.cacheKey():  # a new pixmap repaints the card
+            item.setPixmap(pixmap)
+            item.setTransformOriginPoint(w / 2, h / 2)
 
     @staticmethod
     def _set_geometry(item: CardItem, pos: QPointF, rotation: float) -> None:
@@ -225,8 +228,9 @@ class TableView(QGraphicsView):
         self._stop_motion()
         self.clear_overlay()
         old, self.model = self.model, scene
-        resized = old is None or (old.width, old.height, old.card_height) != (scene.width, scene.height, scene.card_height)
-        pairing = pair_cards([item.placed for item in self.cards], scene.cards) if old is not None else [None] * len(scene.cards)
+        shape = (scene.width, scene.height, scene.card_height)
+        resized = old is None or (old.width, old.height, old.card_height) != shape
+        pairing = pair_cards([item.placed for item in self.cards], scene.cards)
         items, reused = [], set()
         for placed, i in zip(scene.cards, pairing):
             if i is None:
@@ -274,8 +278,9 @@ class TableView(QGraphicsView):
             self._place_slot(item)
 
     def _animate(self, moving: list) -> None:
+        self.finish_animations()
         self._moving = moving
-        for k, (item, *_rest) in enumerate(moving):
+        for item, *_rest in moving:
             item.setZValue(Z_LIFT + item.placed.z)
         animation = QVariantAnimation(self)
         animation.setStartValue(0.0)
@@ -285,7 +290,7 @@ class TableView(QGraphicsView):
         animation.valueChanged.connect(self._step)
         animation.finished.connect(self._finish_animation)
         self._animation = animation
-        animation.start()
+        animation.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
 
     def _step(self, t: float) -> None:
         for item, start, rot0, end, rot1, up0 in self._moving:
@@ -311,9 +316,8 @@ class TableView(QGraphicsView):
             animation, self._animation = self._animation, None
             animation.stop()
             self._finish_animation()
-        for shake in self._shakes:
+        for shake in list(self._shakes):
             shake.setCurrentTime(shake.duration())
-        self._shakes = []
 
     @property
     def animating(self) -> bool:
@@ -390,11 +394,12 @@ class TableView(QGraphicsView):
                 self._marks.append(self._frame(polygon, colour, Z_HIGHLIGHT, fill=60))
         self.set_cursor(*self._cursor_spec)
 
-    def _frame(self, polygon: QPolygonF, colour: str, z: float, fill: int = 0, dashed: bool = False) -> QGraphicsPathItem:
+    def _frame(self, polygon: QPolygonF, colour: str, z: float, fill: int = 0,
+               dashed: bool = False) -> QGraphicsPathItem:
         path = QPainterPath()
         rect = polygon.boundingRect()
         radius = self.card_px[0] * 0.08
-        if abs(rect.width() * rect.height() - _area(polygon)) < 1.0:
+        if abs(rect.width() * rect.height() - polygon_area(polygon)) < 1.0:
             path.addRoundedRect(rect.adjusted(-2, -2, 2, 2), radius, radius)
         else:
             path.addPolygon(polygon)
@@ -443,10 +448,15 @@ class TableView(QGraphicsView):
             for item, base in bases:
                 item.setPos(base + QPointF(dx, 0))
 
+        def done() -> None:
+            for item, base in bases:
+                item.setPos(base)
+            self._shakes.remove(shake)
+
         shake.valueChanged.connect(step)
-        shake.finished.connect(lambda: [item.setPos(base) for item, base in bases])
+        shake.finished.connect(done)
         self._shakes.append(shake)
-        shake.start()
+        shake.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
 
     def lift(self, items: list[CardItem], offset: QPointF) -> None:
         """Move lifted cards with the pointer, above everything else."""
@@ -484,8 +494,7 @@ class TableView(QGraphicsView):
         title_item.setFont(fitted_font(title, box.width() * 0.9, box.height() * 0.42))
         title_item.setBrush(QColor("#ffd54a"))
         detail_item = self.scene().addSimpleText(detail)
-        detail_font = QFont(fitted_font(detail, box.width() * 0.9, box.height() * 0.16, bold=False))
-        detail_item.setFont(detail_font)
+        detail_item.setFont(fitted_font(detail, box.width() * 0.9, box.height() * 0.16, bold=False))
         detail_item.setBrush(QColor("white"))
         for item, top in ((title_item, 0.12), (detail_item, 0.66)):
             rect = item.boundingRect()
@@ -533,7 +542,8 @@ class TableView(QGraphicsView):
         timer.start(16)
 
 
-def _area(polygon: QPolygonF) -> float:
+def polygon_area(polygon: QPolygonF) -> float:
+    """The area of a simple polygon (shoelace formula)."""
     points = [polygon.at(k) for k in range(polygon.size())]
     return abs(sum(a.x() * b.y() - b.x() * a.y() for a, b in zip(points, points[1:] + points[:1]))) / 2
 

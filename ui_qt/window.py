@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Mapping
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QVBoxLayout, QWidget
 

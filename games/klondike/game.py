@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from solitaire_core import Choice, PileGame, Switch, alternate_colour_safe, french_deck
+from solitaire_core.deals import triangle
 from solitaire_core.rules import alternate_colour, down, king
 from solitaire_core.scoring import STANDARD, VEGAS
 from solitaire_core.state import Pile
@@ -42,12 +43,9 @@ class Klondike(KlondikeSolving, PileGame):
     }
 
     def deal(self, cards, options):
-        """KPatience's deal: columns take cards from the end of the shuffled list."""
-        columns = [[] for _ in range(7)]
-        for r in range(7):
-            for i in range(r, 7):
-                columns[i].append(cards.pop())
-        piles = {f"t{i + 1}": Pile(tuple(col), len(col) - 1) for i, col in enumerate(columns)}
+        """KPatience's deal (rules 2.5, 2.6): the columns take cards from the end
+        of the shuffled list; what is left is the stock, its last card on top."""
+        piles = {f"t{i + 1}": pile for i, pile in enumerate(triangle(cards, 7))}
         piles["stock"] = Pile(tuple(cards), len(cards))
         return piles
 

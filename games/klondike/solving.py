@@ -8,6 +8,10 @@
 - A canonical key: foundations as the height of each suit, columns sorted,
   and, with unlimited passes, stock and waste as their cyclic order only,
   with the split ignored where a fresh pass reaches it again.
+- A card comes down from a foundation only together with a card put on it
+  (the only use of bringing it down; waiting until then loses nothing).
+- A dead end: a column where a card that is not a King lies above both
+  cards it could be built on and above its foundation predecessor.
 - Safe moves to the foundations, exact although foundation cards may come
   back (rule 6.4): an Ace or a 2 always; a card of rank r when both
   foundations of the other colour hold r-1 and the other suit of its colour
@@ -37,6 +41,19 @@ def is_safe_up(rank: int, suit: int, heights) -> bool:
         return True
     a, b = OPPOSITE[suit]
     return heights[a] >= rank - 1 and heights[b] >= rank - 1 and heights[OTHER_OF_COLOUR[suit]] >= rank - 2
+
+
+def column_blocked(cards) -> bool:
+    """A card that is not a King lying above its foundation predecessor and
+    both cards it could be built on can never move: what lies under it is lost."""
+    below = set()
+    for card in cards:
+        rank, suit = card.rank, card.suit
+        if 1 < rank < KING and (rank - 1, suit) in below and all(
+                (rank + 1, other) in below for other in ("SC" if suit in "HD" else "HD")):
+            return True
+        below.add((rank, suit))
+    return False
 
 
 class KlondikeSolving:
@@ -95,6 +112,24 @@ class KlondikeSolving:
         head = bytes(heights) + bytes((w, min(redeals, 250), 255))
         return head + bytes(ids[c] for c in cycle) + b"\xff" + b"\xfe".join(columns)
 
+    # --- dead ends ----------------------------------------------------------------
+    def solver_dead_end(self, state):
+        piles, blocked = state.piles, self._blocked_columns
+        if len(blocked) > 200_000:
+            blocked.clear()
+        for t in self._solver_layout[3]:
+            pile = piles[t]
+            dead = blocked.get(pile)
+            if dead is None:
+                dead = blocked[pile] = column_blocked(pile.cards)
+            if dead:
+                return True
+        return False
+
+    @cached_property
+    def _blocked_columns(self) -> dict:
+        return {}
+
     # --- safe moves ----------------------------------------------------------------
     def solver_safe(self, state):
         stock, waste, foundations, tableau, names = self._solver_layout
@@ -120,7 +155,7 @@ class KlondikeSolving:
     def solver_narrow(self, state):
         """The lines fast Klondike solvers keep: a run moves off a face-up card
         only to let that card go up, a column is emptied only for a King that
-        waits, a card comes down from a foundation only for a card that fits."""
+        waits to be moved there."""
         return self._lines(state, True)
 
     def _lines(self, state, narrow):
@@ -138,10 +173,8 @@ class KlondikeSolving:
                 tops.append((t, pile.cards[-1]))
         found: list = []  # (priority, moves)
         if narrow:
-            cycle = piles[waste].cards + piles[stock].cards
-            bases = [p.cards[p.down] for p in (piles[t] for t in tableau) if 0 < p.down < len(p.cards)]
-            waiting = {(c.rank, c.suit in "HD") for c in cycle} | {(c.rank, c.suit in "HD") for c in bases}
-            king_waits = (KING, True) in waiting or (KING, False) in waiting
+            king_waits = any(c.rank == KING for c in piles[waste].cards + piles[stock].cards) or any(
+                piles[t].cards[piles[t].down].rank == KING for t in tableau if 0 < piles[t].down < len(piles[t].cards))
 
         def targets(card, skip):
             """Columns ``card`` may go on (one empty column at most)."""
@@ -187,7 +220,9 @@ class KlondikeSolving:
                     break
                 n += 1
 
-        # from the foundations, unless the card would at once be safe to send back
+        # from the foundations, unless the card would at once be safe to send back;
+        # a card comes down only together with a card put on it (see _uses)
+        lines = [(p, moves, self.play(state, moves[0])) for p, moves in found]
         for s in range(4):
             if not heights[s]:
                 continue
@@ -196,25 +231,63 @@ class KlondikeSolving:
             lowered[s] -= 1
             if is_safe_up(card.rank, s, lowered):
                 continue
-            if narrow and (card.rank - 1, card.suit not in "HD") not in waiting:
-                continue
             for j in targets(card, None):
-                found.append((10, (Move(names[where[s]], names[j]),)))
-
-        lines = [(p, moves, self.play(state, moves[0])) for p, moves in found]
+                move = Move(names[where[s]], names[j])
+                for more, after in self._uses(self.play(state, move), j):
+                    lines.append((10, (move,) + more, after))
         lines += self._stock_lines(state, heights, where, empty_f, targets)
         lines.sort(key=lambda line: -line[0])
         return [(moves, after) for _, moves, after in lines]
 
-    def _stock_lines(self, state, heights, where, empty_f, targets):
-        """Draw d times (recycles counted), then play the waste's top card."""
-        stock, waste, _, _, names = self._solver_layout
+    def _uses(self, state, t):
+        """Lines that put a card on column ``t``'s top card, just come down from
+        a foundation. Bringing a card down is worth it only for such a line, and
+        waiting until right before it only keeps more moves open, so the two go
+        together. The card put on it may itself come down (and need a use)."""
+        stock, waste, foundations, tableau, names = self._solver_layout
         piles = state.piles
+        top = piles[t].cards[-1]
+        rank, red = top.rank - 1, top.suit not in "HD"
+        lines = []
+        for i in tableau:
+            pile = piles[i]
+            cards = pile.cards
+            if i == t or pile.down >= len(cards):
+                continue
+            for n in range(1, len(cards) - pile.down + 1):
+                base = cards[-n]
+                if base.rank == rank and (base.suit in "HD") == red:
+                    move = Move(names[i], names[t], n)
+                    lines.append(((move,), self.play(state, move)))
+                    break
+                if n == len(cards) - pile.down:
+                    break
+                below = cards[-n - 1]
+                if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
+                    break
         cycle = piles[waste].cards + piles[stock].cards[::-1]
-        n, w0 = len(cycle), len(piles[waste].cards)
+        for w, draws, recycles in self._splits(state):
+            card = cycle[w - 1]
+            if card.rank == rank and (card.suit in "HD") == red:
+                move = Move(names[waste], names[t])
+                lines.append(((DRAW,) * draws + (move,), self.play(self._drawn(state, cycle, w, recycles), move)))
+        for f in foundations:
+            cards = piles[f].cards
+            if cards and cards[-1].rank == rank and (cards[-1].suit in "HD") == red:
+                move = Move(names[f], names[t])
+                for more, after in self._uses(self.play(state, move), t):
+                    lines.append(((move,) + more, after))
+        return lines
+
+    def _splits(self, state):
+        """Every way to bring a card to the waste's top by drawing, as
+        (cards in the waste, draws, recycles), recycles counted honestly."""
+        stock, waste, _, _, _ = self._solver_layout
+        piles = state.piles
+        n, w0 = len(piles[waste].cards) + len(piles[stock].cards), len(piles[waste].cards)
         k = self.draw_count(state)
         left = self.redeals_left(state)
-        splits = [(w0, 0, 0)] if w0 else []  # (cards in the waste, draws, recycles)
+        splits = [(w0, 0, 0)] if w0 else []
         w, draws = w0, 0
         while w < n:
             w, draws = min(w + k, n), draws + 1
@@ -226,8 +299,23 @@ class KlondikeSolving:
                 w, draws = min(w + k, n), draws + 1
                 if w not in reached:  # else the first pass reached it with fewer recycles
                     splits.append((w, draws, 1))
+        return splits
+
+    def _drawn(self, state, cycle, w, recycles):
+        """The position once the draws have left ``w`` cards of ``cycle`` in the waste."""
+        stock, waste, _, _, _ = self._solver_layout
+        drawn = state.with_piles({waste: Pile(cycle[:w]), stock: Pile(cycle[w:][::-1], len(cycle) - w)})
+        if recycles:
+            drawn = drawn.with_values(redeals=state.value("redeals") + recycles)
+        return drawn
+
+    def _stock_lines(self, state, heights, where, empty_f, targets):
+        """Draw d times (recycles counted), then play the waste's top card."""
+        stock, waste, _, _, names = self._solver_layout
+        piles = state.piles
+        cycle = piles[waste].cards + piles[stock].cards[::-1]
         lines = []
-        for w, draws, recycles in splits:
+        for w, draws, recycles in self._splits(state):
             card = cycle[w - 1]
             s = SUIT_INDEX[card.suit]
             dsts = [(80 - draws, j) for j in targets(card, None)]
@@ -235,12 +323,7 @@ class KlondikeSolving:
                 dsts.append((85 - draws, where[s] if heights[s] else empty_f))
             if not dsts:
                 continue
-            drawn = state.with_piles({
-                waste: Pile(cycle[:w]),
-                stock: Pile(cycle[w:][::-1], n - w),
-            })
-            if recycles:
-                drawn = drawn.with_values(redeals=state.value("redeals") + recycles)
+            drawn = self._drawn(state, cycle, w, recycles)
             for priority, j in dsts:
                 move = Move(names[waste], names[j])
                 lines.append((priority, (DRAW,) * draws + (move,), self.play(drawn, move)))

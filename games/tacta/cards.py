@@ -5,7 +5,8 @@ game's own model of the physical cards (rules.md, section 2): every card has
 one side of each edge shape and one blank side. Up to rotation that leaves two
 mirror-image kinds, clockwise triangle-rectangle-square-blank or
 triangle-square-rectangle-blank; odd values are the first kind, even values
-the second, and the blank side's upright position varies for the eye.
+the second. Each kind's cards are turned a quarter further from card to card, so every
+side of the upright cards carries each shape (and the blank) four or five times.
 """
 
 from __future__ import annotations
@@ -25,23 +26,23 @@ SHAPES = (TRI, RECT, SQ)
 # (suit, value): shapes on the upright card's north, east, south and west sides.
 # Both colours' decks carry the same layouts.
 TEMPLATE = {
-    ("c", 1): (NONE, TRI, RECT, SQ),
+    ("c", 1): (TRI, RECT, SQ, NONE),
     ("c", 2): (RECT, NONE, TRI, SQ),
-    ("c", 3): (RECT, SQ, NONE, TRI),
-    ("c", 4): (TRI, SQ, RECT, NONE),
-    ("c", 5): (NONE, TRI, RECT, SQ),
-    ("c", 6): (RECT, NONE, TRI, SQ),
+    ("c", 3): (NONE, TRI, RECT, SQ),
+    ("c", 4): (SQ, RECT, NONE, TRI),
+    ("c", 5): (SQ, NONE, TRI, RECT),
+    ("c", 6): (TRI, SQ, RECT, NONE),
     ("t", 1): (RECT, SQ, NONE, TRI),
-    ("t", 2): (TRI, SQ, RECT, NONE),
-    ("t", 3): (NONE, TRI, RECT, SQ),
+    ("t", 2): (NONE, TRI, SQ, RECT),
+    ("t", 3): (TRI, RECT, SQ, NONE),
     ("t", 4): (RECT, NONE, TRI, SQ),
-    ("t", 5): (RECT, SQ, NONE, TRI),
-    ("t", 6): (TRI, SQ, RECT, NONE),
-    ("s", 1): (NONE, TRI, RECT, SQ),
-    ("s", 2): (RECT, NONE, TRI, SQ),
+    ("t", 5): (NONE, TRI, RECT, SQ),
+    ("t", 6): (SQ, RECT, NONE, TRI),
+    ("s", 1): (SQ, NONE, TRI, RECT),
+    ("s", 2): (TRI, SQ, RECT, NONE),
     ("s", 3): (RECT, SQ, NONE, TRI),
-    ("s", 4): (TRI, SQ, RECT, NONE),
-    ("s", 5): (NONE, TRI, RECT, SQ),
+    ("s", 4): (NONE, TRI, SQ, RECT),
+    ("s", 5): (TRI, RECT, SQ, NONE),
     ("s", 6): (RECT, NONE, TRI, SQ),
 }
 

@@ -25,9 +25,11 @@ class Tacta(Game):
     id = "tacta"
     name = "Tacta Solitaire"
     options = ()
-    deck = ORDER + (X,)
-    # Rule 2.6: a card may touch cards other than its parent (see rules.md).
+    deck = ORDER + (X,)  # every card on the table, the X card included
+    # Rule 2.7: a card may touch cards other than its parent (see rules.md).
     touching = True
+    # Puzzle moves abound, so the generic search rarely proves a position stuck;
+    # a small bound keeps the check after every move quick.
     stuck_search_limit = 300
 
     # --- a new deal (rule 3) --------------------------------------------------
@@ -124,7 +126,7 @@ class Tacta(Game):
                 return f"{card.code} is on stack {STACK_IDS[card.stack]}: move that stack's top card instead (rule 5.4)"
             if puzzle.covered(card):
                 over = ", ".join(c.card.code for c in puzzle.children[card])
-                return f"{card.code} is covered by {over}: only an uncovered card moves (rule 4.1)"
+                return f"{card.code} is covered by {over}: only an uncovered card moves (rule 2.8)"
         else:
             return f"{move.src!r} is neither a card of the puzzle nor a stack"
         if move.dst in STACK_IDS:
@@ -133,8 +135,7 @@ class Tacta(Game):
                 return "a stack's top card goes back to the puzzle, not to a stack"
             if k != card.stack:
                 return f"{card.code} belongs on stack {STACK_IDS[card.stack]} ({STACK_NAMES[card.stack]}), not {move.dst} (rule 5.2)"
-            need = len(state.stacks[k]) + 1
-            return f"stack {move.dst} takes {STACK_CARDS[k][need - 1].code} next" if need <= 6 else f"stack {move.dst} is full"
+            return f"stack {move.dst} takes {STACK_CARDS[k][len(state.stacks[k])].code} next (rule 5.3)"
         try:
             host_card, d = notation.parse_side(move.dst)
         except ValueError as exc:

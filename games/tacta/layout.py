@@ -53,23 +53,29 @@ def build_scene(game, state, legal) -> Scene:
 def target_slots(state, legal, centre) -> list[Slot]:
     """A drop area for every free side some move can reach, named as the moves' ``dst``.
 
-    A cell reached from one side only is a whole square; a cell that two cards'
-    sides face is split, each side getting the half next to its card.
+    A target covers its whole cell, unless one card could go to the same cell
+    through two sides (two cards' sides face it); then that cell is split into
+    pinwheel quarters that do not overlap, each side getting the one along its
+    own card's edge. (Targets of different cards may overlap: a drop only
+    looks at the dragged card's own moves.)
     """
     at = {p.card: p for p in state.puzzle}
-    by_cell = defaultdict(list)
-    for dst in sorted({m.dst for m in legal if m.dst not in STACK_IDS}):
-        card, d = parse_side(dst)
-        by_cell[neighbour(at[card].cell, d)].append((dst, d))
+    sides, reach = {}, defaultdict(set)
+    for move in legal:
+        if move.dst not in STACK_IDS:
+            card, d = parse_side(move.dst)
+            cell = neighbour(at[card].cell, d)
+            sides[move.dst] = (cell, d)
+            reach[move.src, cell].add(move.dst)
+    shared = {cell for (src, cell), dsts in reach.items() if len(dsts) > 1}
     half = PITCH / 2 - 0.05
+    third = half / 3
+    # Pinwheel quarters of a shared cell, by where the parent lies: (x0, y0, x1, y1) from the centre.
+    pinwheel = ((-half, -half, third, -third), (third, -half, half, third),
+                (-third, third, half, half), (-half, -third, -third, half))
     slots = []
-    for cell, sides in by_cell.items():
+    for dst, (cell, d) in sorted(sides.items()):
         cx, cy = centre(cell)
-        for dst, d in sides:
-            x0, y0, x1, y1 = cx - half, cy - half, cx + half, cy + half
-            if len(sides) > 1:
-                toward = opposite(d)  # where the parent lies, seen from the cell
-                x0, x1 = (cx, x1) if toward == 1 else (x0, cx) if toward == 3 else (x0, x1)
-                y0, y1 = (y0, cy) if toward == 0 else (cy, y1) if toward == 2 else (y0, y1)
-            slots.append(Slot(dst, x0, y0, x1 - x0, y1 - y0, role="target"))
+        x0, y0, x1, y1 = pinwheel[opposite(d)] if cell in shared else (-half, -half, half, half)
+        slots.append(Slot(dst, cx + x0, cy + y0, x1 - x0, y1 - y0, role="target"))
     return slots

@@ -9,6 +9,7 @@ losing one, as in KPatience and AisleRiot.
 from __future__ import annotations
 
 import json
+import math
 from datetime import datetime, timedelta, timezone
 from typing import Any, Iterable, Mapping
 
@@ -26,9 +27,13 @@ class StoreError(SolitaireError):
 
 def option_pairs(options: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) -> tuple:
     """Options as sorted (name, value) pairs of JSON scalars: hashable, one spelling."""
-    items = dict(options.items() if isinstance(options, Mapping) else (options or ()))
+    try:
+        items = dict(options.items() if isinstance(options, Mapping) else (options or ()))
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"options must be a mapping of names to values, not {options!r}") from exc
     for name, value in items.items():
-        if not isinstance(name, str) or not (value is None or isinstance(value, (str, int, float, bool))):
+        if not isinstance(name, str) or not (value is None or isinstance(value, (str, int, bool))
+                                             or isinstance(value, float) and math.isfinite(value)):
             raise StoreError(f"option {name!r}={value!r} cannot be recorded (names are text, values text or numbers)")
     return tuple(sorted(items.items()))
 
@@ -66,13 +71,13 @@ class GameRecord:
     id: int | None = None
 
     def __attrs_post_init__(self):
-        problem = self.problem()
+        problem = self._problem()
         if problem:
             raise StoreError(f"cannot record this game: {problem}")
         if self.started is None:
             object.__setattr__(self, "started", to_stored_precision(self.ended - timedelta(seconds=self.duration)))
 
-    def problem(self) -> str | None:
+    def _problem(self) -> str | None:
         if not isinstance(self.game, str) or not self.game:
             return "the game id must be a non-empty text"
         if self.result not in RESULTS:

@@ -50,12 +50,10 @@ class Store:
 
     # --- opening ----------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
-        try:
-            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        try:  # the timeout is SQLite's busy timeout: wait for another instance's write
+            return sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the statistics file {self.path}: {exc}") from exc
-        conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-        return conn
 
     def _open(self) -> sqlite3.Connection:
         for _ in range(2):
@@ -103,6 +101,8 @@ class Store:
     def backup(self, target: str | os.PathLike) -> Path:
         """A consistent copy of the whole store at ``target``, safe while games are being recorded."""
         target = Path(target)
+        if target.resolve() == self.path.resolve():
+            raise StoreError(f"cannot back up the statistics onto themselves ({target})")
         partial = target.with_name(f".{target.name}.partial")
         try:
             with closing(sqlite3.connect(partial)) as copy:

@@ -133,7 +133,7 @@ def test_reset_forgets_one_option_set_one_game_or_all(store):
 @pytest.mark.parametrize("change, words", [
     ({"result": "draw"}, "result"), ({"moves": -1}, "negative"), ({"moves": 1.5}, "moves"),
     ({"score": 2**70}, "score"), ({"duration": float("nan")}, "duration"), ({"game": ""}, "game id"),
-    ({"options": {"draw": [1]}}, "option"), ({"ended": datetime(2026, 1, 1)}, "timezone"),
+    ({"options": {"draw": [1]}}, "option"), ({"options": 5}, "mapping"), ({"options": {"x": float("inf")}}, "option"), ({"ended": datetime(2026, 1, 1)}, "timezone"),
 ])
 def test_a_bad_record_is_refused_clearly(change, words):
     fields = dict(game="mini", options={}, deal=1, result="won", moves=3, score=None, duration=1.0)
@@ -320,3 +320,6 @@ def test_a_backup_is_a_store_of_its_own(store, tmp_path):
         assert restored.notices == []
     with pytest.raises(StoreError, match="back up"):
         store.backup(tmp_path / "missing-folder" / "copy.sqlite3")
+    with pytest.raises(StoreError, match="themselves"):
+        store.backup(store.path)
+    assert len(store.records()) == 2

@@ -1,6 +1,5 @@
 """Nothing lost (issue 8): two app instances on one store, and processes killed mid-write."""
 
-import os
 import signal
 import subprocess
 import sys

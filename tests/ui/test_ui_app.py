@@ -127,3 +127,24 @@ def test_screenshot_with_a_bad_option_fails_clearly(games, tmp_path, capsys):
     assert main({"game": game.id, "deal": 1, "options": {"no-such-option": "1"},
                  "screenshot": str(tmp_path / "x.png")}) == 2
     assert "no-such-option" in capsys.readouterr().err
+
+
+def test_back_table_game_and_options_are_remembered(open_window, games):
+    game = list(games.values())[-1]
+    window = open_window({"game": game.id, "deal": 2})
+    window.use_back("Red lattice")
+    window.use_table("Blue felt")
+    window.close()
+    again = open_window({})
+    assert again.game is game
+    assert again.painter.back_name == "Red lattice"
+    assert again.view.table_name == "Blue felt"
+
+
+def test_rules_viewer_shows_the_game_rules(open_window, games):
+    for game in games.values():
+        window = open_window({"game": game.id, "deal": 1})
+        window.show_rules()
+        text = window.rules_dialog.browser.toPlainText()
+        assert len(text) > 100 and game.name.split()[0].lower() in text.lower()
+        window.close()

@@ -68,7 +68,8 @@ def test_click_on_a_card_that_cannot_move_changes_nothing(open_window, pile_game
     item = stuck[0]
     click(view, card_centre(view, item.placed.zone, item.placed.index))
     assert window.session.state is state
-    qtbot.waitUntil(lambda: not view._shakes or all(s.state() != s.State.Running for s in view._shakes))
+    assert view._shakes, "the card shakes"
+    qtbot.waitUntil(lambda: not view._shakes)
 
 
 def test_click_on_the_stock_draws(open_window, games):
@@ -154,3 +155,29 @@ def test_drag_onto_a_drop_area_of_a_spatial_game(open_window, games):
     start = card_centre(view, move.src, lift_index(view, move))
     drag(view, start, zone_centre(view, move.dst))
     assert window.session.state == game.apply(before, move)
+
+
+def test_a_whole_game_is_won_with_the_mouse(open_window, pile_game, data_dir, qtbot):
+    """The solver's winning line, played only by clicks on the stock and drags."""
+    from solitaire_core.solver import WINNABLE, Budget, solve
+
+    found = next(((deal, result) for deal in range(1, 8)
+                  if (result := solve(pile_game, pile_game.new(deal), Budget(seconds=4))).answer == WINNABLE), None)
+    if found is None:
+        pytest.skip("no winnable deal found within the budget")
+    deal, result = found
+    window = open_window({"game": pile_game.id, "deal": deal})
+    window.auto_timer.setInterval(1)
+    view, moves = window.view, list(result.moves)
+    stock = next((s.zone for s in view.model.slots if s.role == "stock"), None)
+    while moves and not pile_game.is_won(window.session.state):
+        move, before = moves.pop(0), window.session.state
+        if move.is_draw:
+            click(view, zone_centre(view, stock))
+        else:
+            drag(view, card_centre(view, move.src, lift_index(view, move)), zone_centre(view, move.dst))
+        assert window.session.state == pile_game.apply(before, move), pile_game.format_move(move)
+        qtbot.waitUntil(lambda: not window.auto_moves and not window.auto_timer.isActive())
+    assert pile_game.is_won(window.session.state)
+    assert view._overlay and "won" in window.notices.notices
+    assert not (data_dir / "current.json").exists()

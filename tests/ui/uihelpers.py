@@ -11,7 +11,16 @@ def point(p: QPointF) -> QPoint:
 
 
 def card_centre(view, zone: str, index: int) -> QPoint:
-    return point(view.card_polygon(view.zone_cards(zone)[index]).boundingRect().center())
+    """A point where that card shows (not hidden under the cards fanned on it)."""
+    view.finish_animations()  # as a press does: cards are where the scene has them
+    item = view.zone_cards(zone)[index]
+    rect = view.card_polygon(item).boundingRect()
+    for fy in (0.5, 0.3, 0.15, 0.07, 0.7, 0.9):
+        for fx in (0.5, 0.25, 0.75):
+            at = QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy)
+            if view.card_at(at) is item:
+                return point(at)
+    raise AssertionError(f"card {index} of {zone} is hidden")
 
 
 def zone_centre(view, zone: str) -> QPoint:

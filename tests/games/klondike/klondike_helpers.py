@@ -30,7 +30,8 @@ def build(game, **given):
         for suit, zone in SUIT_FOUNDATION.items():
             lowest = min((c.rank for c in placed if c.suit == suit), default=14)
             zones[zone] = " ".join(label + suit for label in LABELS[:lowest - 1])
-            missing = [r for r in range(lowest + 1, 14) if parse_card(LABELS[r - 1] + suit) not in placed]
+            missing = [r for r in range(lowest + 1, 14)
+                       if parse_card(LABELS[r - 1] + suit) not in placed]
             assert not missing, f"test position leaves out {LABELS[missing[0] - 1]}{suit}"
     lines = [f"@{k} {v}" for k, v in values.items()]
     lines += [f"{z}: {zones.get(z, '')}" for z in ZONES]

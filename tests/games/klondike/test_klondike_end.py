@@ -18,6 +18,18 @@ t1>f3 t1>f2 t6>f3 t3>f2 t4>f3 t6:2>t4 t1>f1 t1>f2 t3>f1 t6>f1 t3>f2 t4:3>t3 t4>f
 t3>f4 t3>f3 t7>t6 t7>t6 t7>t5 t7>f4 t1>f3 t1>f2 t3>f4 t3>f3 t5>f1 t2>f2 t6>f4 t1>f3 t5>f4 t6>f1
 """.split()
 
+# Deal 18 in Vegas scoring (one pass at draw 1), won by the same throwaway search: 108 moves.
+DEAL_18_VEGAS_WIN = """
+t5>t4 t5>t1 t5>t2 t5>t3 draw draw draw waste>f1 t5>f1 waste>t5 t3:2>t5 t3>t6 draw waste>f2
+waste>f2 draw waste>f3 draw draw waste>t2 draw waste>f3 draw draw draw waste>t5 t6:2>t5 t6>t7
+draw draw waste>t2 t7:2>t2 t7>t1 t7>t4 draw draw draw waste>t3 draw waste>f1 draw draw waste>t1
+draw waste>f3 t4>f3 t7>t4 draw waste>t5 t6>t5 draw waste>f4 t6>f4 t3>f4 t3>f1 t6>t1 t4>f4
+waste>t1 waste>t3 waste>t7 waste>t7 waste>t3 draw waste>f2 t2>f2 t2>f4 t4>f2 t4>f4 t4>t7 t6>f2
+draw waste>t6 waste>t6 waste>f1 t7:4>t6 t7>t6 t7>f3 t2>f1 t2>f4 t5>f3 t1>f3 t5>f1 t1>f1 t6>f2
+t2>f2 t5>f3 t1>f3 t6>f4 t2>f4 t5>f1 t6>f2 t1>f2 t5>f4 t6>f3 t6>f2 t4>t7 t4>f1 t1>f4 t2>f3 t3>f2
+t5>f1 t1>f1 t5>f3 t6>f4 t3>f4 t5>f1 t6>f2 t7>f3
+""".split()
+
 # Four columns whose tops are Queens sitting on buried Kings; the Jacks wait in the stock.
 # Every Jack fits on a Queen, but nothing can ever go up or be turned up: a dead game.
 DEAD = dict(t1="(10S) (KS) QH", t2="(10C) (KC) QD", t3="(10H) (KH) QS", t4="(10D) (KD) QC")
@@ -39,8 +51,16 @@ def test_rule_10_1_a_whole_winning_line_replays_to_a_win(game):
         assert not game.is_won(state), f"won early, at move {number}"
         state = game.apply(state, game.parse_move(state, text))
     assert game.is_won(state)
-    assert sorted(zone(game, state, f)[-2:] for f in ("f1", "f2", "f3", "f4")) == ["KC", "KD", "KH", "KS"]
+    tops = sorted(zone(game, state, f)[-2:] for f in ("f1", "f2", "f3", "f4"))
+    assert tops == ["KC", "KD", "KH", "KS"]
     assert game.score(state) == 470 and state.value("redeals") == 2
+
+
+def test_rule_11_9_a_vegas_win_in_one_pass_ends_208_over_the_stake(game):
+    state = game.new(18, scoring="vegas")
+    for text in DEAL_18_VEGAS_WIN:
+        state = game.apply(state, game.parse_move(state, text))
+    assert game.is_won(state) and game.score(state) == 208 and state.value("redeals") == 0
 
 
 def test_rule_10_2_a_dead_position_is_stuck(game):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from solitaire_core import DRAW
+from collections import Counter
+
+from solitaire_core import DRAW, parse_card
 
 LABELS = "A 2 3 4 5 6 7 8 9 10 J".split()
 SUITS = "CDHSCDHS"  # f1..f8 default to a full run of these suits; t1..t8 to that suit's King
@@ -15,9 +17,9 @@ def run(suit: str, top: int = 11) -> str:
 
 
 def table(game, **zones: str):
-    """A position after the deal unless ``stock`` is given: every foundation full
-    and every pile a lone King, except the zones named. The engine checks that
-    the 96 cards are all there exactly once, so a test cannot lose a card."""
+    """A position after the deal: every foundation full and every pile a lone
+    King, except the zones named. The engine checks that the 96 cards are all
+    there exactly once, so a test cannot lose a card."""
     lines = []
     for i, zone in enumerate(ZONES):
         if zone in zones:
@@ -31,6 +33,21 @@ def table(game, **zones: str):
         lines.append(f"{zone}: {text}")
     assert not zones, f"unknown zones {sorted(zones)}"
     return game.parse_position("\n".join(lines))
+
+
+def dealing(game, **zones: str):
+    """A position during the deal: the zones named, the other zones empty, and
+    every card not named face down at the bottom of the stock."""
+    named = Counter(parse_card(code.strip("()")) for text in zones.values() for code in text.split())
+    rest = Counter(game.deck) - named
+    under = []
+    for card in game.deck:
+        if rest[card]:
+            rest[card] -= 1
+            under.append(f"({card.code})")
+    zones["stock"] = " ".join(under + [zones.get("stock", "")]).strip()
+    assert set(zones) <= set(ZONES), f"unknown zones {sorted(set(zones) - set(ZONES))}"
+    return game.parse_position("\n".join(f"{zone}: {zones.get(zone, '')}" for zone in ZONES))
 
 
 def drawn(game, deal: int, count: int):

@@ -1,0 +1,153 @@
+"""``solitaire solve`` and ``solitaire winnability`` (DESIGN 3.3b), as cli.py verbs.
+
+``solve`` prints ``winnable``, ``unwinnable`` or ``unknown`` on its first line,
+then after ``winnable`` the solution one engine move per line, as ``solitaire
+replay`` accepts them. ``winnability`` spreads deals over processes, one deal
+per task, and prints the counts, shares and times per deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+
+from .search import UNKNOWN, UNWINNABLE, WINNABLE, Budget, check_solution, solve
+
+DEFAULT_BUDGET = 10.0
+
+
+def budget_seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"budget must be a number of seconds, not {text!r}") from None
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"budget must be more than 0 seconds, not {text}")
+    return seconds
+
+
+def deal_range(text: str) -> range:
+    """``A-B`` (both included) or a single deal number."""
+    from ..deals import MAX_DEAL
+    first, sep, last = text.partition("-")
+    try:
+        a = int(first)
+        b = int(last) if sep else a
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"deals must be written A-B (e.g. 1-100), not {text!r}") from None
+    if not 0 <= a <= b <= MAX_DEAL:
+        raise argparse.ArgumentTypeError(f"deals {text!r}: need 0 <= A <= B <= {MAX_DEAL}")
+    return range(a, b + 1)
+
+
+def jobs_count(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"--jobs needs a whole number from 1, not {text!r}")
+    return jobs
+
+
+# --- solve ------------------------------------------------------------------------
+def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..cli import add_game_arguments
+    add_game_arguments(parser)
+    parser.add_argument("--budget", type=budget_seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
+                        help=f"time budget (default {DEFAULT_BUDGET:g})")
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    from ..cli import find_game, start_state
+    game = find_game(args.game)
+    result = solve(game, start_state(game, args), Budget(seconds=args.budget))
+    lines = [result.answer] + [game.format_move(m) for m in result.moves]
+    sys.stdout.write("\n".join(lines) + "\n")
+    if result.answer == UNKNOWN:
+        print(f"solitaire: unknown after {result.seconds:.1f} s, {result.nodes} positions ({result.reason})",
+              file=sys.stderr)
+    return 0
+
+
+# --- winnability --------------------------------------------------------------------
+def add_winnability_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..cli import add_option_argument
+    parser.add_argument("game", metavar="GAME", help="game id (see 'solitaire list')")
+    parser.add_argument("--deals", type=deal_range, required=True, metavar="A-B", help="deal numbers, both included")
+    add_option_argument(parser)
+    parser.add_argument("--budget", type=budget_seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
+                        help=f"time budget per deal (default {DEFAULT_BUDGET:g})")
+    parser.add_argument("--jobs", type=jobs_count, default=os.cpu_count() or 1, metavar="N",
+                        help="processes, one deal per task (default: one per core)")
+
+
+def solve_deal(task):
+    """One deal in a worker: (deal, answer, seconds, positions, replayed to a win)."""
+    game_id, deal, options, seconds = task
+    from ..registry import load_games
+    game = load_games()[game_id]
+    start = game.new(deal, **options)
+    result = solve(game, start, Budget(seconds=seconds))
+    replayed = result.answer == WINNABLE and check_solution(game, start, result.moves) is None
+    return deal, result.answer, result.seconds, result.nodes, replayed
+
+
+def survey(game_id: str, deals, options: dict, seconds: float, jobs: int, progress=None) -> list[tuple]:
+    """Solve every deal, ``jobs`` processes at once; results in deal order."""
+    tasks = [(game_id, deal, options, seconds) for deal in deals]
+    if jobs == 1:
+        results = []
+        for task in tasks:
+            results.append(solve_deal(task))
+            if progress:
+                progress(results[-1])
+        return results
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        results = []
+        for result in pool.imap_unordered(solve_deal, tasks, chunksize=1):
+            results.append(result)
+            if progress:
+                progress(result)
+    return sorted(results)
+
+
+def percentile(values, share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summary(results, wall: float | None = None) -> str:
+    total = len(results)
+    counts = {answer: sum(1 for r in results if r[1] == answer) for answer in (WINNABLE, UNWINNABLE, UNKNOWN)}
+    times = [r[2] for r in results]
+    nodes = sum(r[3] for r in results)
+    lines = [f"{answer:<11} {count:>6}  {100 * count / total:5.1f}%" for answer, count in counts.items()]
+    decided = counts[WINNABLE] + counts[UNWINNABLE]
+    lines.append(f"{'decided':<11} {decided:>6}  {100 * decided / total:5.1f}%")
+    lines.append(f"time per deal: median {statistics.median(times):.3f} s, "
+                 f"95th percentile {percentile(times, 0.95):.3f} s")
+    lines.append(f"positions searched: {nodes}, {nodes / max(sum(times), 1e-9):.0f} per second")
+    replayed = sum(1 for r in results if r[4])
+    lines.append(f"winnable answers replayed to a win: {replayed} of {counts[WINNABLE]}")
+    if wall is not None:
+        lines.append(f"wall time: {wall:.1f} s")
+    return "\n".join(lines)
+
+
+def run_winnability(args: argparse.Namespace) -> int:
+    from ..cli import find_game, given_options
+    game = find_game(args.game)
+    options = given_options(game, args)
+    started = time.monotonic()
+    results = survey(game.id, args.deals, options, args.budget, args.jobs)
+    print(f"{game.id} {' '.join(f'{k}={v}' for k, v in options.items())} deals "
+          f"{args.deals.start}-{args.deals.stop - 1}, budget {args.budget:g} s, {args.jobs} jobs".replace("  ", " "))
+    print(summary(results, time.monotonic() - started))
+    return 0

@@ -1,0 +1,34 @@
+"""Small Klondike positions for the solver tests: few cards left, built at random."""
+
+from __future__ import annotations
+
+import random
+
+from solitaire_core import french_deck
+
+ZONES = ("stock", "waste", "f1", "f2", "f3", "f4", "t1", "t2", "t3", "t4", "t5", "t6", "t7")
+
+
+def endgame(game, seed: int, left: int = 11, draw: int = 1, passes="unlimited", columns: int = 4) -> object:
+    """A position with ``left`` cards off the foundations, spread over the
+    stock, the waste and ``columns`` columns (some face down), by ``seed``."""
+    rng = random.Random(seed)
+    heights = {suit: 13 for suit in "SHDC"}
+    for _ in range(left):
+        suit = rng.choice([s for s in "SHDC" if heights[s] > 0])
+        heights[suit] -= 1
+    out = [c for c in french_deck() if c.rank > heights[c.suit]]
+    rng.shuffle(out)
+    zones = {z: [] for z in ZONES}
+    for f, suit in zip(("f1", "f2", "f3", "f4"), "SHDC"):
+        zones[f] = [f"{r}{suit}" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()[:heights[suit]]]
+    places = ["stock", "waste"] + [f"t{i}" for i in range(1, columns + 1)]
+    for card in out:
+        zones[rng.choice(places)].append(card.code)
+    for t in range(1, columns + 1):
+        cards = zones[f"t{t}"]
+        hidden = rng.randint(0, max(len(cards) - 1, 0))
+        zones[f"t{t}"] = [f"({c})" for c in cards[:hidden]] + cards[hidden:]
+    zones["stock"] = [f"({c})" for c in zones["stock"]]
+    text = "\n".join(f"{z}: {' '.join(cards)}" for z, cards in zones.items())
+    return game.parse_position(text, draw=draw, passes=passes)
