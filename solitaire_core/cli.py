@@ -26,6 +26,7 @@ from .errors import IllegalMove, SolitaireError
 from .options import parse_assignments, resolve
 from .records.command import add_stats_arguments, run_stats
 from .registry import load_games
+from .solver.commands import add_solve_arguments, add_winnability_arguments, run_solve, run_winnability
 
 FRONTEND_GROUP = "solitaire.frontends"
 FRONTEND = "qt"
@@ -219,6 +220,9 @@ VERBS: list[Verb] = [
     Verb("replay", "apply moves to a deal or position and print the result", add_replay_arguments, run_replay),
     Verb("play", "open the table (the Qt front end)", add_play_arguments, run_play),
     Verb("stats", "statistics of the games played, as a table", add_stats_arguments, run_stats),
+    Verb("solve", "is a deal winnable? and the moves that win it", add_solve_arguments, run_solve),
+    Verb("winnability", "solve many deals at once: shares winnable, unwinnable, unknown",
+         add_winnability_arguments, run_winnability),
 ]
 
 

@@ -73,6 +73,10 @@ class Game:
         """The score, or None where the game (or its options) keeps none."""
         return None
 
+    def carries_score(self, state: State) -> bool:
+        """Whether this game's score runs on to the next game (its ``running_total`` switch is on)."""
+        return self.running_total is not None and state.option(self.running_total) == "on"
+
     def status(self, state: State) -> list[tuple[str, str]]:
         """Labelled figures for a status bar (score, redeals left, ...)."""
         score = self.score(state)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 
 @frozen(cache_hash=True)
@@ -79,11 +79,11 @@ class State:
     def with_values(self, **changes: Any) -> "State":
         merged = dict(self.values)
         merged.update(changes)
-        return evolve(self, values=tuple(sorted(merged.items())))
+        return State(self.piles, tuple(sorted(merged.items())), self.options)  # evolve() is 3x slower
 
     def with_piles(self, changes: dict) -> "State":
         """A state whose piles at the given indices are replaced."""
         piles = list(self.piles)
         for index, pile in changes.items():
             piles[index] = pile
-        return evolve(self, piles=tuple(piles))
+        return State(tuple(piles), self.values, self.options)

@@ -32,7 +32,7 @@ def first_session(games, request: Mapping, settings) -> Session:
 
     Options not given on the command line are the ones last chosen for the game.
     """
-    from .window import random_deal
+    from .window import random_deal, session_with
 
     if not games:
         detail = f"\n{failure_text(games)}" if games.failures else ""
@@ -44,13 +44,8 @@ def first_session(games, request: Mapping, settings) -> Session:
     deal = request.get("deal")
     deal = random_deal() if deal is None else deal
     given = dict(request.get("options") or {})
-    remembered = {**settings.options(game_id), **given}
     try:
-        return Session(game, deal, remembered)
-    except SolitaireError:
-        pass  # options remembered from an older version of the game: drop them
-    try:
-        return Session(game, deal, given)
+        return session_with(game, deal, {**settings.options(game_id), **given}, given)
     except SolitaireError as exc:
         raise StartError(f"{game.name}: {exc}") from exc
 
@@ -58,12 +53,12 @@ def first_session(games, request: Mapping, settings) -> Session:
 def build_window(request: Mapping, games=None, settings=None, persist: bool = True):
     """The main window for ``request`` (the keys of ``main``); StartError if impossible."""
     from .saves import SaveSlot
-    from .settings import Settings, data_dir
+    from .settings import Settings
     from .window import MainWindow
 
     games = load_games() if games is None else games
     settings = settings or Settings()
-    saves = SaveSlot(data_dir()) if persist else None
+    saves = SaveSlot() if persist else None
     resume, problem = saves.read(games) if saves is not None else (None, "")
     window = MainWindow(games, settings, saves, first_session(games, request, settings), resume=resume)
     if problem:

@@ -44,6 +44,7 @@ PIPS = {
     10: _SIDE + ((0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 1 / 6), (0.5, 5 / 6)),
 }
 SMALL = 58  # below this width (logical px) faces keep only index and one big symbol
+TINY = 40  # below this, a custom face shows its index and symbol in the middle
 
 
 def ink(name: str) -> QColor:
@@ -243,8 +244,12 @@ def paint_custom(p: QPainter, face: Face, w: float, h: float) -> None:
     p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(tint)
     p.drawPath(card_path(w, h, 1.5))
-    _corners(p, w, h, face.corner, "", colour)
-    _text(p, QRectF(w * 0.2, h * 0.3, w * 0.6, h * 0.4), face.centre, colour)
+    if w < TINY:  # corners would be unreadable: index and symbol together in the middle
+        label = face.corner if face.centre in face.corner else face.corner + face.centre
+        _text(p, QRectF(w * 0.12, h * 0.25, w * 0.76, h * 0.5), label, colour)
+    else:
+        _corners(p, w, h, face.corner, "", colour)
+        _text(p, QRectF(w * 0.2, h * 0.3, w * 0.6, h * 0.4), face.centre, colour)
     p.setPen(QPen(colour.darker(130), max(0.8, w * 0.01)))
     p.setBrush(colour)
     sides = ((w / 2, 0.0, 0), (w, h / 2, 90), (w / 2, h, 180), (0.0, h / 2, 270))
@@ -255,7 +260,7 @@ def paint_custom(p: QPainter, face: Face, w: float, h: float) -> None:
             p.rotate(angle)
             _edge_shape(p, shape, w)
             p.restore()
-    if face.note:
+    if face.note and w >= TINY:
         _text(p, QRectF(w * 0.15, h * 0.72, w * 0.7, h * 0.12), face.note, colour, bold=False)
 
 

@@ -1,23 +1,28 @@
 """The running game's save: written after every move, offered on the next launch.
 
-A save that cannot be loaded is moved aside (never deleted, never fatal) and
-the reason is handed back for a notice.
+It lives where the records say (``records.paths.autosave_path()``), beside the
+statistics. A save that cannot be loaded is moved aside (never deleted, never
+fatal) and the reason is handed back for a notice.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 from solitaire_core.errors import SaveError
+from solitaire_core.records import autosave_path
+from solitaire_core.records.paths import AUTOSAVE_FILE
 from solitaire_core.session import Session
 
-SAVE_NAME = "current.json"
+SAVE_NAME = AUTOSAVE_FILE
+LEGACY_NAME = "current.json"  # what the first versions of the app wrote
 
 
 class SaveSlot:
-    def __init__(self, folder: Path):
-        self.path = Path(folder) / SAVE_NAME
+    def __init__(self, path: str | os.PathLike | None = None):
+        self.path = Path(path) if path is not None else autosave_path()
 
     def write(self, session: Session) -> None:
         """Save the session; a finished game leaves nothing to resume."""
@@ -31,6 +36,12 @@ class SaveSlot:
 
     def read(self, games) -> tuple[Session | None, str]:
         """The saved session, or None and why not (empty when there is no save)."""
+        legacy = self.path.with_name(LEGACY_NAME)
+        if not self.path.exists() and legacy.exists():
+            try:
+                legacy.replace(self.path)
+            except OSError as exc:
+                return None, f"The saved game {legacy} could not be moved to {self.path}: {exc}."
         if not self.path.exists():
             return None, ""
         try:

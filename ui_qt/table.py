@@ -26,6 +26,7 @@ TABLES = {"Green felt": "#0f6b35", "Blue felt": "#17507a", "Red felt": "#7a1f24"
 DEFAULT_TABLE = "Green felt"
 MARGIN = 0.25  # card widths of table border around the scene
 ANIMATION_MS = 180
+DEAL_MS = 400
 TARGET = "target"
 Z_LIFT, Z_HIGHLIGHT, Z_CURSOR, Z_OVERLAY = 100_000, 200_000, 210_000, 300_000
 
@@ -62,7 +63,7 @@ class SlotItem(QGraphicsPixmapItem):
         if self._drawn != (width, height, dpr, self.slot.label):
             self._drawn = (width, height, dpr, self.slot.label)
             self.setPixmap(slot_pixmap(self.slot.label, width, height, dpr))
-        self.setTransformOriginPoint(width / 2, height / 2)
+            self.setTransformOriginPoint(width / 2, height / 2)
 
 
 def slot_pixmap(label: str, w: int, h: int, dpr: float) -> QPixmap:
@@ -167,7 +168,8 @@ class TableView(QGraphicsView):
         slot, s = item.slot, self.scale_px
         item.resize(round(slot.width * s), round(slot.height * s), self.dpr())
         item.setPos(self.to_px(slot.x, slot.y))
-        item.setRotation(slot.rotation)
+        if item.rotation() != slot.rotation:  # setRotation repaints even when unchanged
+            item.setRotation(slot.rotation)
 
     def _set_pixmap(self, item: CardItem, face_up: bool) -> None:
         w, h = self.card_px
@@ -180,8 +182,10 @@ class TableView(QGraphicsView):
     @staticmethod
     def _set_geometry(item: CardItem, pos: QPointF, rotation: float) -> None:
         item.setPos(pos)
-        item.setRotation(rotation)
-        item.setTransform(QTransform())
+        if item.rotation() != rotation:  # setRotation repaints even when unchanged
+            item.setRotation(rotation)
+        if not item.transform().isIdentity():
+            item.setTransform(QTransform())
         item.setZValue(item.placed.z)
         if item.graphicsEffect() is not None:
             item.setGraphicsEffect(None)
@@ -262,6 +266,19 @@ class TableView(QGraphicsView):
         if moving:
             self._animate(moving)
 
+    def deal(self, scene: Scene) -> None:
+        """Show a new deal: the cards fly from the stock (or the top-left corner)."""
+        self.show_scene(scene, animate=False)
+        stock = next((item for item in self.slots.values() if item.slot.role == "stock"), None)
+        source = stock.pos() if stock is not None else self.to_px(0, 0)
+        moving = []
+        for item in self.cards:
+            end, rotation = self.target(item.placed)
+            self._set_pixmap(item, False)
+            item.setPos(source)
+            moving.append((item, source, rotation, end, rotation, False))
+        self._animate(moving, DEAL_MS)
+
     def _sync_slots(self, scene: Scene) -> None:
         wanted = {slot.zone: slot for slot in scene.slots}
         for zone in list(self.slots):
@@ -277,7 +294,7 @@ class TableView(QGraphicsView):
                 item.setVisible(slot.role != TARGET)
             self._place_slot(item)
 
-    def _animate(self, moving: list) -> None:
+    def _animate(self, moving: list, duration: int = ANIMATION_MS) -> None:
         self.finish_animations()
         self._moving = moving
         for item, *_rest in moving:
@@ -285,7 +302,7 @@ class TableView(QGraphicsView):
         animation = QVariantAnimation(self)
         animation.setStartValue(0.0)
         animation.setEndValue(1.0)
-        animation.setDuration(ANIMATION_MS)
+        animation.setDuration(duration)
         animation.setEasingCurve(QEasingCurve.Type.OutCubic)
         animation.valueChanged.connect(self._step)
         animation.finished.connect(self._finish_animation)
@@ -295,7 +312,8 @@ class TableView(QGraphicsView):
     def _step(self, t: float) -> None:
         for item, start, rot0, end, rot1, up0 in self._moving:
             item.setPos(start + (end - start) * t)
-            item.setRotation(rot0 + (rot1 - rot0) * t)
+            if rot0 != rot1:
+                item.setRotation(rot0 + (rot1 - rot0) * t)
             if up0 != item.placed.face_up:
                 if t >= 0.5 and item.shown_up == up0:
                     self._set_pixmap(item, item.placed.face_up)

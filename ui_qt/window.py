@@ -21,6 +21,8 @@ from . import dialogs
 from .cards import BACKS, CardPainter
 from .interaction import Interaction
 from .notices import NoticeArea
+from .records_actions import RecordsActions, fresh_attempt
+from .recording import Recorder
 from .saves import SaveSlot
 from .settings import Settings
 from .svgdeck import SvgDeck, find_decks
@@ -33,6 +35,18 @@ STUCK_CHECK_MS = 300
 
 def random_deal() -> int:
     return random.randrange(1, 2**31)
+
+
+def session_with(game, deal: int, *choices: Mapping) -> Session:
+    """A session with the first of ``choices`` of options the game accepts
+    (options remembered from an older version may no longer be valid)."""
+    *earlier, last = choices
+    for options in earlier:
+        try:
+            return Session(game, deal, options)
+        except SolitaireError:
+            pass
+    return Session(game, deal, last)
 
 
 def clock_text(seconds: float) -> str:
@@ -68,6 +82,8 @@ class MainWindow(QMainWindow):
         self.clock = QTimer(self, interval=1000, timeout=self.update_status)
         self.rules_dialog = None
         self._build_status()
+        self.records = RecordsActions(self, Recorder(lambda text: self.notices.notify("records", text, kind="warning"))
+                                      if saves is not None else None)
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -102,7 +118,7 @@ class MainWindow(QMainWindow):
         self.new_action = a("&New deal", self.new_deal, ("Ctrl+N", "F2"))
         self.restart_action = a("&Restart", self.restart, ("Ctrl+R",), "Back to the start of this deal")
         self.deal_action = a("&Deal number\u2026", self.ask_deal, ("Ctrl+D",), "Play a deal by its number")
-        self.options_action = a("&Options\u2026", self.ask_options, ("Ctrl+O",), "This game's options")
+        self.options_action = a("&Options\u2026", self.ask_options, (), "This game's options")
         self.quit_action = a("&Quit", self.close, ("Ctrl+Q",))
         self.undo_action = a("&Undo", self.undo, ("Ctrl+Z",))
         self.redo_action = a("&Redo", self.redo, ("Ctrl+Shift+Z", "Ctrl+Y"))
@@ -138,6 +154,7 @@ class MainWindow(QMainWindow):
         for action in self.game_actions.values():
             chooser.addAction(action)
         game_menu.addAction(self.options_action)
+        self.records.add_to(game_menu)
         game_menu.addSeparator()
         game_menu.addAction(self.quit_action)
         move_menu = bar.addMenu("&Move")
@@ -177,6 +194,7 @@ class MainWindow(QMainWindow):
     def set_session(self, session: Session) -> None:
         """Put a session on the table (a new deal, a loaded save, another game)."""
         self._stop_pending()
+        self.records.leave(self.session, session)
         self.session = session
         game = session.game
         self.setWindowTitle(f"{game.name} \u2014 Solitaire")
@@ -188,7 +206,7 @@ class MainWindow(QMainWindow):
         if self.rules_dialog is not None:
             self.rules_dialog.close()
             self.rules_dialog = None
-        self.view.show_scene(game.scene(session.state), animate=False)
+        self.view.deal(game.scene(session.state))
         self.interaction.cursor = None
         self.interaction.refresh()
         self.update_status()
@@ -202,6 +220,7 @@ class MainWindow(QMainWindow):
 
     def offer(self, saved: Session) -> None:
         """Offer the game saved last time; the first move of another game replaces it."""
+        self.records.offered = saved
         self.notices.notify(
             "resume", f"Your unfinished game of {saved.game.name} (deal {saved.deal}, "
             f"{saved.move_count} moves) was saved. Continue it?",
@@ -276,6 +295,7 @@ class MainWindow(QMainWindow):
         self.notices.dismiss("stuck")
 
     def win(self) -> None:
+        self.records.won(self.session)
         self.update_status()
         self.notices.notify("won", f"{self.game.name}: deal {self.session.deal} won.",
                             [("New deal", self.new_deal)])
@@ -293,12 +313,17 @@ class MainWindow(QMainWindow):
             self.saves.write(self.session)
         except OSError as exc:
             self.notices.notify("save", f"The game could not be saved: {exc}", kind="error")
+            return
+        self.records.saved(self.session)
 
     # --- commands -----------------------------------------------------------------------
     def new_deal(self) -> None:
         self.start(self.game, None, self.session.options)
 
     def restart(self) -> None:
+        if self.records.needs_new_attempt(self.session):  # after a recorded (won) game
+            self.set_session(fresh_attempt(self.session))
+            return
         self._stop_pending()
         self.session.restart()
         self.view.clear_overlay()
@@ -337,9 +362,7 @@ class MainWindow(QMainWindow):
     def choose_game(self, game_id: str) -> None:
         game = self.games[game_id]
         if game is not self.game:
-            options = self.settings.options(game_id)
-            if not self.start(game, None, options):
-                self.start(game, None, {})
+            self.set_session(session_with(game, random_deal(), self.settings.options(game_id), {}))
 
     def ask_deal(self) -> None:
         dialog = dialogs.DealDialog(self.session.deal, self)
@@ -397,10 +420,12 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(session.can_undo())
         self.redo_action.setEnabled(session.can_redo())
         self.restart_action.setEnabled(session.can_undo())
+        self.records.update_status()
 
     def closeEvent(self, event) -> None:
         if self.saves is not None:
             self.settings.geometry = self.saveGeometry()
             self._save()
             self.settings.sync()
+        self.records.quitting(self.session)
         super().closeEvent(event)

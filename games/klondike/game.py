@@ -33,6 +33,10 @@ class Klondike(KlondikeSolving, PileGame):
     )
     scorings = {"standard": STANDARD, "vegas": VEGAS}
     running_total = "vegas_total"  # kept across games by the records layer (rule 11.11)
+
+    def carries_score(self, state):
+        """Only a Vegas score runs on (rule 11.11)."""
+        return super().carries_score(state) and state.option("scoring") == "vegas"
     table = (8.5, 7.0)
     rule_refs = {
         "build:tableau": "3.1", "run:tableau": "4.1", "face-down:tableau": "4.3",

@@ -8,8 +8,8 @@
 - A canonical key: foundations as the height of each suit, columns sorted,
   and, with unlimited passes, stock and waste as their cyclic order only,
   with the split ignored where a fresh pass reaches it again.
-- A card comes down from a foundation only together with a card put on it
-  (the only use of bringing it down; waiting until then loses nothing).
+- A card does not come down from a foundation when the safe-move rule
+  would send it straight back (the safe rule's proof covers that line).
 - A dead end: a column where a card that is not a King lies above both
   cards it could be built on and above its foundation predecessor.
 - Safe moves to the foundations, exact although foundation cards may come
@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from solitaire_core.moves import DRAW, Move
-from solitaire_core.state import Pile
+from solitaire_core.state import Pile, State
 from solitaire_core.zones import FOUNDATION, STOCK, TABLEAU, WASTE
 
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
@@ -68,6 +68,18 @@ class KlondikeSolving:
     def _card_ids(self) -> dict:
         return {c: c.rank * 4 + SUIT_INDEX[c.suit] for c in self.deck}
 
+    def _settings(self, options):
+        """(cards drawn, redeals allowed or None) for these options, cached."""
+        found = self._settings_cache.get(options)
+        if found is None:
+            probe = State((), (), options)
+            found = self._settings_cache[options] = (self.draw_count(probe), self.redeals_allowed(probe))
+        return found
+
+    @cached_property
+    def _settings_cache(self) -> dict:
+        return {}
+
     @cached_property
     def _column_codes(self) -> dict:
         """Pile -> its bytes in the key; piles are shared between states."""
@@ -103,9 +115,10 @@ class KlondikeSolving:
         columns.sort()
         cycle = piles[waste].cards + piles[stock].cards[::-1]
         w = len(piles[waste].cards)
-        if self.redeals_allowed(state) is None:
+        draw, allowed = self._settings(state.options)
+        if allowed is None:
             redeals = 0
-            if w == len(cycle) or w % self.draw_count(state) == 0:
+            if w == len(cycle) or w % draw == 0:
                 w = 0  # a fresh pass reaches this split and comes back to it
         else:
             redeals = state.value("redeals")
@@ -135,7 +148,7 @@ class KlondikeSolving:
         stock, waste, foundations, tableau, names = self._solver_layout
         piles = state.piles
         heights, where, empty = self._heights(piles, foundations)
-        sources = tableau + (waste,) if self.draw_count(state) == 1 else tableau
+        sources = tableau + (waste,) if self._settings(state.options)[0] == 1 else tableau
         for i in sources:
             pile = piles[i]
             if pile.down >= len(pile.cards):
@@ -220,8 +233,7 @@ class KlondikeSolving:
                     break
                 n += 1
 
-        # from the foundations, unless the card would at once be safe to send back;
-        # a card comes down only together with a card put on it (see _uses)
+        # from the foundations, unless the card would at once be safe to send back
         lines = [(p, moves, self.play(state, moves[0])) for p, moves in found]
         for s in range(4):
             if not heights[s]:
@@ -233,51 +245,10 @@ class KlondikeSolving:
                 continue
             for j in targets(card, None):
                 move = Move(names[where[s]], names[j])
-                for more, after in self._uses(self.play(state, move), j):
-                    lines.append((10, (move,) + more, after))
+                lines.append((10, (move,), self.play(state, move)))
         lines += self._stock_lines(state, heights, where, empty_f, targets)
         lines.sort(key=lambda line: -line[0])
         return [(moves, after) for _, moves, after in lines]
-
-    def _uses(self, state, t):
-        """Lines that put a card on column ``t``'s top card, just come down from
-        a foundation. Bringing a card down is worth it only for such a line, and
-        waiting until right before it only keeps more moves open, so the two go
-        together. The card put on it may itself come down (and need a use)."""
-        stock, waste, foundations, tableau, names = self._solver_layout
-        piles = state.piles
-        top = piles[t].cards[-1]
-        rank, red = top.rank - 1, top.suit not in "HD"
-        lines = []
-        for i in tableau:
-            pile = piles[i]
-            cards = pile.cards
-            if i == t or pile.down >= len(cards):
-                continue
-            for n in range(1, len(cards) - pile.down + 1):
-                base = cards[-n]
-                if base.rank == rank and (base.suit in "HD") == red:
-                    move = Move(names[i], names[t], n)
-                    lines.append(((move,), self.play(state, move)))
-                    break
-                if n == len(cards) - pile.down:
-                    break
-                below = cards[-n - 1]
-                if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
-                    break
-        cycle = piles[waste].cards + piles[stock].cards[::-1]
-        for w, draws, recycles in self._splits(state):
-            card = cycle[w - 1]
-            if card.rank == rank and (card.suit in "HD") == red:
-                move = Move(names[waste], names[t])
-                lines.append(((DRAW,) * draws + (move,), self.play(self._drawn(state, cycle, w, recycles), move)))
-        for f in foundations:
-            cards = piles[f].cards
-            if cards and cards[-1].rank == rank and (cards[-1].suit in "HD") == red:
-                move = Move(names[f], names[t])
-                for more, after in self._uses(self.play(state, move), t):
-                    lines.append(((move,) + more, after))
-        return lines
 
     def _splits(self, state):
         """Every way to bring a card to the waste's top by drawing, as
@@ -285,8 +256,8 @@ class KlondikeSolving:
         stock, waste, _, _, _ = self._solver_layout
         piles = state.piles
         n, w0 = len(piles[waste].cards) + len(piles[stock].cards), len(piles[waste].cards)
-        k = self.draw_count(state)
-        left = self.redeals_left(state)
+        k, allowed = self._settings(state.options)
+        left = None if allowed is None else allowed - state.value("redeals")
         splits = [(w0, 0, 0)] if w0 else []
         w, draws = w0, 0
         while w < n:

@@ -18,10 +18,10 @@ def outcome(session) -> str:
 def running_total_switch(session) -> str | None:
     """The option carrying this game's score on to the next game, when it is on.
 
-    A game declares it as ``running_total`` (the name of an on/off option).
+    A game declares it as ``running_total`` (the name of an on/off option) and
+    says through ``carries_score`` when it applies.
     """
-    switch = getattr(session.game, "running_total", None)
-    return switch if switch and session.options.get(switch) == "on" else None
+    return session.game.running_total if session.game.carries_score(session.state) else None
 
 
 def record_session(store: Store, session, result: str | None = None, *,

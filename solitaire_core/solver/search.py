@@ -19,7 +19,7 @@ from ..state import State
 from .hooks import Hooks, hooks_for
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
-CHECK_EVERY = 128  # positions between two looks at the clock and the cancel flag
+CHECK_EVERY = 16  # positions between two looks at the clock and the cancel flag
 
 
 @frozen
@@ -127,6 +127,7 @@ class _Search:
         self.game, self.hooks, self.lines, self.budget = game, hooks, lines, budget
         self.stopped = stopped
         self.deadline = None if budget.seconds is None else started + budget.seconds
+        self.node_cap = budget.nodes
         self.nodes = 0
 
     def settle(self, moves: tuple, state: State) -> tuple[tuple, State]:
@@ -141,14 +142,17 @@ class _Search:
             more, state = found
             moves += tuple(more)
 
+    def count(self) -> None:
+        self.nodes += 1
+        if self.node_cap is not None and self.nodes > self.node_cap:
+            raise _Stop("node budget")
+
     def check(self) -> None:
         budget = self.budget
         if self.stopped():
             raise _Stop("cancelled")
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise _Stop("time budget")
-        if budget.nodes is not None and self.nodes >= budget.nodes:
-            raise _Stop("node budget")
 
     def run(self, start: State) -> list | None:
         hooks, is_won = self.hooks, self.game.is_won
@@ -157,6 +161,8 @@ class _Search:
         moves, state = self.settle((), start)
         if is_won(state):
             return list(moves)
+        if dead_end is not None and dead_end(state):
+            return None
         seen = {key(state)}
         path = [moves]
         stack = [iter(lines(state))]
@@ -175,7 +181,7 @@ class _Search:
             if table_cap is not None and len(seen) >= table_cap:
                 raise _Stop("memory ceiling (transposition table full)")
             seen.add(k)
-            self.nodes += 1
+            self.count()
             countdown -= 1
             if countdown == 0:
                 countdown = CHECK_EVERY
@@ -198,6 +204,8 @@ class _Search:
         moves, state = self.settle((), start)
         if is_won(state):
             return list(moves)
+        if dead_end is not None and dead_end(state):
+            return None
         seen = {key(state)}
         heap = [(0, 0, state, (moves, None))]
         counter = 0
@@ -213,7 +221,7 @@ class _Search:
                 if table_cap is not None and len(seen) >= table_cap:
                     raise _Stop("memory ceiling (transposition table full)")
                 seen.add(k)
-                self.nodes += 1
+                self.count()
                 countdown -= 1
                 if countdown == 0:
                     countdown = CHECK_EVERY

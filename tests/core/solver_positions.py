@@ -9,14 +9,17 @@ from solitaire_core import french_deck
 ZONES = ("stock", "waste", "f1", "f2", "f3", "f4", "t1", "t2", "t3", "t4", "t5", "t6", "t7")
 
 
-def endgame(game, seed: int, left: int = 11, draw: int = 1, passes="unlimited", columns: int = 4) -> object:
+def endgame(game, seed: int, left: int = 11, draw: int = 1, passes="unlimited", columns: int = 4,
+            buried: bool = False, suits: str = "SHDC") -> object:
     """A position with ``left`` cards off the foundations, spread over the
-    stock, the waste and ``columns`` columns (some face down), by ``seed``."""
+    stock, the waste and ``columns`` columns (some face down; with ``buried``,
+    all but the top card of each column; only cards of ``suits`` off the
+    foundations), by ``seed``."""
     rng = random.Random(seed)
-    heights = {suit: 13 for suit in "SHDC"}
-    for _ in range(left):
-        suit = rng.choice([s for s in "SHDC" if heights[s] > 0])
-        heights[suit] -= 1
+    while True:  # foundation heights, uneven, leaving ``left`` cards out
+        heights = {suit: rng.randint(0, 13) if suit in suits else 13 for suit in "SHDC"}
+        if sum(heights.values()) == 52 - left:
+            break
     out = [c for c in french_deck() if c.rank > heights[c.suit]]
     rng.shuffle(out)
     zones = {z: [] for z in ZONES}
@@ -27,7 +30,7 @@ def endgame(game, seed: int, left: int = 11, draw: int = 1, passes="unlimited", 
         zones[rng.choice(places)].append(card.code)
     for t in range(1, columns + 1):
         cards = zones[f"t{t}"]
-        hidden = rng.randint(0, max(len(cards) - 1, 0))
+        hidden = max(len(cards) - 1, 0) if buried else rng.randint(0, max(len(cards) - 1, 0))
         zones[f"t{t}"] = [f"({c})" for c in cards[:hidden]] + cards[hidden:]
     zones["stock"] = [f"({c})" for c in zones["stock"]]
     text = "\n".join(f"{z}: {' '.join(cards)}" for z, cards in zones.items())

@@ -148,3 +148,25 @@ def test_rules_viewer_shows_the_game_rules(open_window, games):
         text = window.rules_dialog.browser.toPlainText()
         assert len(text) > 100 and game.name.split()[0].lower() in text.lower()
         window.close()
+
+
+def test_a_save_of_a_game_not_installed_is_set_aside_not_lost(open_window, games, data_dir):
+    data_dir.mkdir(parents=True, exist_ok=True)
+    save = data_dir / SAVE_NAME
+    save.write_text(json.dumps({"format": "solitaire-save", "version": 1, "game": "not-installed-game",
+                                "options": {}, "deal": 1, "moves": [], "position": 0, "elapsed": 0}))
+    window = open_window({})
+    assert "not installed" in window.notices.notices["damaged"].text
+    aside = list(data_dir.glob("*.damaged-*.json"))
+    assert len(aside) == 1 and "not-installed-game" in aside[0].read_text()
+
+
+def test_deal_number_dialog_takes_any_32_bit_deal(qtbot):
+    dialog = dialogs.DealDialog(7, None)
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert dialog.deal() == 7 and ok.isEnabled()
+    dialog.edit.setText("4294967295")
+    assert dialog.deal() == 2**32 - 1 and ok.isEnabled()
+    dialog.edit.setText("4294967296")
+    assert dialog.deal() is None and not ok.isEnabled()

@@ -7,6 +7,7 @@ from PySide6.QtTest import QTest
 
 from solitaire_core.moves import DRAW
 from ui_qt.picking import best_move, lift_moves
+from ui_qt.saves import SAVE_NAME
 from uihelpers import card_centre, click, deal_with_move, drag, lift_index, unique_drop, zone_centre
 
 FOUNDATION = "foundation"
@@ -180,4 +181,4 @@ def test_a_whole_game_is_won_with_the_mouse(open_window, pile_game, data_dir, qt
         qtbot.waitUntil(lambda: not window.auto_moves and not window.auto_timer.isActive())
     assert pile_game.is_won(window.session.state)
     assert view._overlay and "won" in window.notices.notices
-    assert not (data_dir / "current.json").exists()
+    assert not (data_dir / SAVE_NAME).exists()

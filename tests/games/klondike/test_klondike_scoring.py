@@ -127,3 +127,10 @@ def test_rule_11_11_vegas_total_is_kept_but_changes_nothing_in_play(game):
     assert game.score(play(game, on, *moves)) == game.score(play(game, off, *moves))
     with pytest.raises(OptionError):
         game.new(1, vegas_total="yes")
+
+
+@pytest.mark.parametrize("scoring, total, carries", [
+    ("vegas", "on", True), ("vegas", "off", False), ("standard", "on", False), ("none", "on", False),
+])
+def test_rule_11_11_only_a_vegas_score_runs_on(game, scoring, total, carries):
+    assert game.carries_score(game.new(1, scoring=scoring, vegas_total=total)) is carries

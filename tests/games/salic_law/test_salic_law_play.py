@@ -146,7 +146,7 @@ def test_rule_7_3_never_stuck_while_the_stock_has_cards(game):
     assert not game.is_stuck(state)
 
 
-def test_rule_8_1_no_options(game):
+def test_rule_8_1_and_10_1_no_options(game):
     assert game.options == ()
     with pytest.raises(OptionError):
         game.new(1, draw=3)
@@ -159,6 +159,63 @@ def test_rule_9_1_a_card_is_safe_once_no_foundation_is_below_its_rank_minus_one(
     state = dealing(game, **{**fours, "f8": run("S", 3)}, t1="KC 5H")
     assert "t1>f1" in moves(game, state) and game.safe_moves(state) == []
     assert game.is_safe(state, parse_card("4S")) and game.is_safe(state, parse_card("AS"))
+
+
+# Reached in deal 11 after the deal; the 3C on t4 may go up, but it is not safe.
+EARLY = """
+f1: AS 2D
+f2: AC
+f3: AH
+f4: AS
+f5: AD
+f6: AD
+f7: AC
+f8: AH
+t1: KC 7S 4C 7D 6D 8S 10C
+t2: KD 10H 2H 4H
+t3: KD 6H 8H 9C JH 4S 9H 4C 7C 6S 3D 3S 7D JS 7S 10H
+t4: KH 7H 2H 4S 4D 5S 3C 2D 5D 5H 10D 3S 8H 9C 6S 3H 2S 9D 8C 4D 9S 3C
+t5: KS 6C JC 9H 5D 8C 7C JC 9S 10D JD 10S
+t6: KS
+t7: KH 6C 4H 6D 5H 3D 3H 5S
+t8: KC 9D JS JH 10C 8S 7H 5C 2C 2S JD 10S 8D 2C 5C 6H 8D
+stock:
+"""
+EARLY_WIN = """
+t7>t6 t7>f1 t2>f1 t2>f2 t6>f1 t7>f2 t7>t6 t7>f1 t7>f2 t6>f2 t7>f2 t3>t6 t3>f1 t8>f1 t4>t7
+t4>f1 t2>f1 t3>f1 t3>f2 t4>t2 t4>f2 t4>f2 t4>f3 t3>f3 t2>f3 t6>f2 t8>t2 t8>f3 t8>f4 t2>f3
+t3>f4 t3>t2 t3>f3 t3>f4 t8>f3 t3>f3 t8>f3 t8>f2 t8>f5 t8>f6 t4>f5 t3>f5 t3>f3 t7>f6 t8>f4
+t2>f4 t8>f4 t4>t2 t4>t6 t4>f4 t6>f4 t4>t6 t4>f4 t4>f5 t2>f5 t4>t2 t4>f7 t4>f7 t4>t7 t4>f6
+t2>f6 t4>f7 t4>f8 t6>f8 t4>f5 t7>f7 t8>f5 t3>f5 t1>f5 t1>t2 t1>f6 t1>f6 t1>f8 t2>f6 t3>t2
+t3>f7 t1>f7 t2>f7 t5>t1 t5>f4 t5>t2 t5>f6 t1>f6 t5>f5 t8>t1 t8>f6 t8>t3 t8>f7 t1>f7 t3>f7
+t5>t1 t5>t3 t5>f8 t5>t4 t5>t6 t5>f8 t1>f8 t3>f8 t4>f8 t2>f8 t6>f8
+"""
+
+
+def winnable(game, state, limit=2000) -> bool:
+    """Whether some line wins, by exhaustive search (refuses to guess past ``limit``)."""
+    seen, todo = {game.key(state)}, [state]
+    while todo:
+        current = todo.pop()
+        if game.is_won(current):
+            return True
+        for move in game.legal_moves(current):
+            after = game.play(current, move)
+            if game.key(after) not in seen:
+                seen.add(game.key(after))
+                todo.append(after)
+        assert len(seen) < limit, "search too large for a unit test"
+    return False
+
+
+def test_rule_9_1_a_card_sent_up_too_early_can_lose_a_won_game(game):
+    state = game.parse_position(EARLY)
+    assert "t4>f1" in moves(game, state) and game.safe_moves(state) == []
+    won = state
+    for text in EARLY_WIN.split():
+        won = apply(game, won, text)
+    assert game.is_won(won)
+    assert not winnable(game, apply(game, state, "t4>f1"))  # after the 3C, no line wins
 
 
 def test_rule_9_2_finish_moves_play_out_a_game_that_needs_only_cards_going_up(game):

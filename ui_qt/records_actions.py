@@ -1,0 +1,183 @@
+"""What the window does about records: when a game counts, the running total, files, statistics.
+
+When a game is recorded (as we understand KPatience to do it):
+
+- when it is won, at once;
+- when the player leaves it for another: a new deal, another deal number or
+  options, another game, a game opened from a file; the result is then
+  ``lost`` if no move could change the outcome, else ``abandoned``;
+- Restart goes back to the start of the same attempt and records nothing,
+  except after a recorded game (won): then it starts a new attempt;
+- quitting keeps the game in the automatic save and offers it on the next
+  launch, so it is not left yet: it is recorded when the player finally
+  leaves it, or when a move in another game replaces the save. A deal with
+  no move is not saved, so quitting leaves it (a Vegas stake is paid).
+
+A session is recorded at most once (``Recorder``): a won game followed by a
+new deal, or undone and won again, counts once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QLabel
+
+from solitaire_core.errors import SaveError
+from solitaire_core.session import Session
+
+from . import stats_dialog
+from .recording import Recorder
+
+FILE_FILTER = "Solitaire games (*.json);;All files (*)"
+
+
+def fresh_attempt(session: Session) -> Session:
+    """The same deal (or starting position) and options, from the start, with a clean record."""
+    return Session(session.game, session.deal, session.options,
+                   start=session.states[0] if session.custom_start else None)
+
+
+class RecordsActions:
+    """``recorder`` None: nothing is recorded (screenshots, benchmarks); files still work."""
+
+    def __init__(self, window, recorder: Recorder | None):
+        self.window, self.recorder = window, recorder
+        self.offered: Session | None = None  # the saved game offered at launch, while its save stands
+        self.folder = str(Path.home())
+        self.dialog = None
+        self.total_label = QLabel()
+        self.total_label.setAccessibleName("Running total")
+        self.total_label.setVisible(False)
+        window.statusBar().addPermanentWidget(self.total_label)
+        self.save_as_action = self._action("Save game &as\u2026", self.save_as, "Ctrl+Shift+S",
+                                           "Save this game to a file")
+        self.open_action = self._action("&Open game\u2026", self.open_game, "Ctrl+O", "Open a saved game")
+        self.stats_action = self._action("&Statistics\u2026", self.show_statistics, "Ctrl+T",
+                                         "Your results, game by game")
+        self.reset_total_action = self._action("Reset running &total\u2026", self.reset_total, "",
+                                               "Start the running total again from 0")
+        self.stats_action.setEnabled(recorder is not None)
+
+    def _action(self, text: str, slot, shortcut: str, tip: str) -> QAction:
+        action = QAction(text, self.window)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setToolTip(tip)
+        action.triggered.connect(slot)
+        self.window.addAction(action)
+        return action
+
+    def add_to(self, menu) -> None:
+        menu.addSeparator()
+        menu.addAction(self.open_action)
+        menu.addAction(self.save_as_action)
+        menu.addSeparator()
+        menu.addAction(self.stats_action)
+        menu.addAction(self.reset_total_action)
+
+    # --- when games count ---------------------------------------------------------
+    def leave(self, old: Session, new: Session) -> None:
+        """``old`` makes way for ``new`` on the table."""
+        if self.recorder is None or old is new:
+            return
+        if new is self.offered:  # "Continue": the deal shown at launch was never played
+            self.offered = None
+        else:
+            self.recorder.record(old)
+        if new.is_won:  # opened from a file: counted when it was won
+            self.recorder.mark(new)
+        self.recorder.forget_cached()
+        self._refresh_dialog()
+
+    def won(self, session: Session) -> None:
+        if self.recorder is not None and self.recorder.record(session):
+            self._refresh_dialog()
+
+    def saved(self, session: Session) -> None:
+        """The automatic save now holds ``session``: a game offered from it is left."""
+        if self.offered is not None and session is not self.offered:
+            if self.recorder is not None:
+                self.recorder.record(self.offered)
+            self.offered = None
+            self.window.notices.dismiss("resume")
+
+    def needs_new_attempt(self, session: Session) -> bool:
+        return self.recorder is not None and self.recorder.recorded(session)
+
+    def quitting(self, session: Session) -> None:
+        if self.recorder is not None:
+            if not session.moves:  # nothing saved to resume: the deal is left
+                self.recorder.record(session)
+            self.recorder.close()
+
+    # --- the running total ------------------------------------------------------------
+    def update_status(self) -> None:
+        session = self.window.session
+        total = self.recorder.total(session) if self.recorder is not None else None
+        self.total_label.setVisible(total is not None)
+        self.total_label.setText("" if total is None else f"Total: {total}")
+        self.reset_total_action.setEnabled(total is not None)
+
+    def reset_total(self) -> None:
+        session = self.window.session
+        if self.recorder is None or not stats_dialog.confirm(
+                self.window, "Reset running total",
+                f"Start the running total of {session.game.name} again from 0? "
+                "This game's score will count from there."):
+            return
+        self.recorder.reset_total(session)
+        self.update_status()
+
+    # --- statistics ----------------------------------------------------------------------
+    def _refresh_dialog(self) -> None:
+        if self.dialog is not None and self.dialog.isVisible():
+            self.dialog.load()
+
+    def show_statistics(self) -> None:
+        if self.recorder is None:
+            return
+        if self.dialog is None:
+            self.dialog = stats_dialog.StatsDialog(self.window.games, self.recorder, self.window.game.id, self.window)
+        else:
+            self.dialog.chooser.setCurrentIndex(self.dialog.chooser.findData(self.window.game.id))
+            self.dialog.load()
+        self.dialog.show()
+        self.dialog.raise_()
+
+    # --- files ------------------------------------------------------------------------------
+    def save_as(self, path: str | None = None) -> bool:
+        """Write the game to ``path`` (asked for when None); False when nothing was written."""
+        window = self.window
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(window, "Save game as", self.folder, FILE_FILTER)
+            if not path:
+                return False
+            if not Path(path).suffix:
+                path += ".json"
+        try:
+            window.session.save(path)
+        except OSError as exc:
+            window.notices.notify("file", f"The game could not be saved to {path}: {exc}", kind="error")
+            return False
+        self.folder = str(Path(path).parent)
+        window.statusBar().showMessage(f"Saved to {path}", 4000)
+        return True
+
+    def open_game(self, path: str | None = None) -> bool:
+        """Put the game saved in ``path`` on the table; a bad file changes nothing and says why."""
+        window = self.window
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(window, "Open game", self.folder, FILE_FILTER)
+            if not path:
+                return False
+        try:
+            session = Session.load(path, window.games)
+        except SaveError as exc:
+            window.notices.notify("file", f"Cannot open {Path(path).name}: {exc}", kind="error")
+            return False
+        self.folder = str(Path(path).parent)
+        window.notices.dismiss("file")
+        window.set_session(session)
+        return True
