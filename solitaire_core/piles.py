@@ -22,6 +22,11 @@ from .scoring import Scoring
 from .state import Pile, State
 from .zones import FOUNDATION, LIFT_NONE, LIFT_RUNS, LIFT_TOP, STOCK, TABLEAU, WASTE, Opt, Zone
 
+# A fan squeezed to fit keeps the steps of its top KEEP_READABLE face-up cards
+# while the others can shrink, each to no less than MIN_STEP of its length.
+KEEP_READABLE = 4
+MIN_STEP = 0.15
+
 # Values every pile game keeps; the ones in COSMETIC never change what can happen.
 BASE_VALUES = ("redeals", "score", "shown")
 COSMETIC = ("score", "shown")
@@ -492,10 +497,11 @@ class PileGame(Game):
         else:
             steps = [(0.0, 0.0) if k == 0 else zone.down_fan if k <= pile.down else zone.fan
                      for k in range(n)]
-        length = sum(abs(dx) + abs(dy) for dx, dy in steps)
-        scale = min(1.0, extent / length) if length > 0 and extent > 0 else 1.0
+        # Face-down cards give way first, then the face-up ones below the top few.
+        ranks = [0 if k <= pile.down else 2 if k >= n - KEEP_READABLE else 1 for k in range(n)]
+        scales = squeeze([abs(dx) + abs(dy) for dx, dy in steps], ranks, extent)
         offsets, x, y = [], 0.0, 0.0
-        for dx, dy in steps:
+        for (dx, dy), scale in zip(steps, scales):
             x, y = x + dx * scale, y + dy * scale
             offsets.append((x, y))
         return offsets
@@ -521,6 +527,28 @@ class PileGame(Game):
                                             k >= pile.down, z, zone.id, k, face=self.face(card)))
                 z += 1
         return Scene(width, height, tuple(placed), tuple(slots))
+
+
+def squeeze(lengths: list[float], ranks: list[int], extent: float) -> list[float]:
+    """A scale per step so the steps fit in ``extent``.
+
+    Steps of the lowest rank shrink first, down to ``MIN_STEP`` of their
+    length, then those of the next rank; if even that is too long, all
+    shrink alike. An ``extent`` of 0 or less means no limit.
+    """
+    scales = [1.0] * len(lengths)
+    for rank in sorted(set(ranks)):
+        excess = sum(l * s for l, s in zip(lengths, scales)) - extent
+        if extent <= 0 or excess <= 0:
+            return scales
+        full = sum(l for l, r in zip(lengths, ranks) if r == rank)
+        if full > 0:
+            scale = 1.0 - min(excess, full * (1.0 - MIN_STEP)) / full
+            scales = [scale if r == rank else s for r, s in zip(ranks, scales)]
+    total = sum(l * s for l, s in zip(lengths, scales))
+    if extent > 0 and total > extent:
+        scales = [s * extent / total for s in scales]
+    return scales
 
 
 def alternate_colour_safe(state: State, game: PileGame, card) -> bool:

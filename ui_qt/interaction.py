@@ -148,14 +148,11 @@ class Interaction(QObject):
                 centres[placed.zone] = view.mark_area(placed.zone).boundingRect().center()
         return centres
 
-    def key(self, key: int, modifiers=Qt.KeyboardModifier.NoModifier) -> bool:
+    def key(self, key: int) -> bool:
         if self.view.model is None:
             return False
         if key in ARROWS:
             self.move_cursor(*ARROWS[key])
-        elif key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
-            backwards = key == Qt.Key.Key_Backtab or bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
-            self.next_zone(-1 if backwards else 1)
         elif key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.activate()
         elif key == Qt.Key.Key_Escape and self.held is not None:
@@ -178,14 +175,6 @@ class Interaction(QObject):
     def _top(self, zone: str) -> int | None:
         count = len(self.view.zone_cards(zone))
         return count - 1 if count else None
-
-    def next_zone(self, step: int) -> None:
-        if self._ensure_cursor():
-            stops = self.stops()
-            order = sorted(stops, key=lambda z: (round(stops[z].y() / max(1, self.view.card_px[1])), stops[z].x()))
-            zone = order[(order.index(self.cursor[0]) + step) % len(order)]
-            self.cursor = (zone, self._top(zone))
-        self.show_cursor()
 
     def move_cursor(self, dx: int, dy: int) -> None:
         if not self._ensure_cursor():

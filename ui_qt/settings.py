@@ -8,17 +8,10 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
-import platformdirs
 from PySide6.QtCore import QByteArray, QSettings
 
-DATA_DIR_VARIABLE = "SOLITAIRE_DATA_DIR"
-
-
-def data_dir() -> Path:
-    """The user's data folder: saves go here."""
-    return Path(os.environ.get(DATA_DIR_VARIABLE) or platformdirs.user_data_dir("solitaire"))
+from solitaire_core.records.paths import ENV, data_dir
 
 
 class Settings:
@@ -26,7 +19,7 @@ class Settings:
 
     def __init__(self, store: QSettings | None = None):
         if store is None:
-            if os.environ.get(DATA_DIR_VARIABLE):
+            if os.environ.get(ENV):
                 store = QSettings(str(data_dir() / "settings.ini"), QSettings.Format.IniFormat)
             else:
                 store = QSettings("solitaire", "solitaire")
@@ -63,6 +56,15 @@ class Settings:
     @geometry.setter
     def geometry(self, value: QByteArray) -> None:
         self.store.setValue("geometry", value)
+
+    @property
+    def autoplay(self) -> bool:
+        """Play safe cards up after each move (on unless turned off)."""
+        return self.store.value("autoplay", True) in (True, "true")
+
+    @autoplay.setter
+    def autoplay(self, on: bool) -> None:
+        self.store.setValue("autoplay", bool(on))
 
     back = property(lambda self: self._text("back"), lambda self, v: self.store.setValue("back", v))
     table = property(lambda self: self._text("table"), lambda self, v: self.store.setValue("table", v))

@@ -12,7 +12,7 @@ import math
 import random
 
 from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QPointF, QRectF, Qt, QTimer, QVariantAnimation
-from PySide6.QtGui import (QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRadialGradient,
+from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRadialGradient,
                            QTransform)
 from PySide6.QtWidgets import (QGraphicsDropShadowEffect, QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem,
                                QGraphicsScene, QGraphicsView)
@@ -28,6 +28,8 @@ MARGIN = 0.25  # card widths of table border around the scene
 ANIMATION_MS = 180
 DEAL_MS = 400
 TARGET = "target"
+BADGED = ("stock",)  # roles whose label stays readable, as a badge, over their cards
+Z_BADGE = 90_000
 Z_LIFT, Z_HIGHLIGHT, Z_CURSOR, Z_OVERLAY = 100_000, 200_000, 210_000, 300_000
 
 
@@ -64,6 +66,40 @@ class SlotItem(QGraphicsPixmapItem):
             self._drawn = (width, height, dpr, self.slot.label)
             self.setPixmap(slot_pixmap(self.slot.label, width, height, dpr))
             self.setTransformOriginPoint(width / 2, height / 2)
+
+
+class BadgeItem(QGraphicsPixmapItem):
+    """A zone's label over its pile (the stock's count), since the cards hide the slot's."""
+
+    def __init__(self):
+        super().__init__()
+        self._drawn = None
+        self.setZValue(Z_BADGE)
+
+    def show_label(self, label: str, card_width: int, dpr: float) -> None:
+        if self._drawn != (label, card_width, dpr):
+            self._drawn = (label, card_width, dpr)
+            self.setPixmap(badge_pixmap(label, card_width, dpr))
+
+
+def badge_pixmap(label: str, card_width: int, dpr: float) -> QPixmap:
+    """White text on a dark rounded pill, at most a card wide."""
+    height = max(8.0, card_width * 0.22)
+    font = fitted_font(label, card_width * 0.8, height * 0.7)
+    width = min(card_width * 0.94, QFontMetricsF(font).horizontalAdvance(label) + height * 0.8)
+    pixmap = QPixmap(max(1, round(width * dpr)), max(1, round(height * dpr)))
+    pixmap.setDevicePixelRatio(dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    painter.setPen(QPen(QColor(255, 255, 255, 160), 1))
+    painter.setBrush(QColor(20, 20, 20, 200))
+    painter.drawRoundedRect(QRectF(0.5, 0.5, width - 1, height - 1), height / 2, height / 2)
+    painter.setFont(font)
+    painter.setPen(QColor("white"))
+    painter.drawText(QRectF(0, 0, width, height), Qt.AlignmentFlag.AlignCenter, label)
+    painter.end()
+    return pixmap
 
 
 def slot_pixmap(label: str, w: int, h: int, dpr: float) -> QPixmap:
@@ -104,6 +140,7 @@ class TableView(QGraphicsView):
         self.model: Scene | None = None
         self.cards: list[CardItem] = []
         self.slots: dict[str, SlotItem] = {}
+        self.badges: dict[str, BadgeItem] = {}
         self.scale_px = 1.0
         self.origin = QPointF(0, 0)
         self.card_px = (1, 1)
@@ -154,6 +191,7 @@ class TableView(QGraphicsView):
         for item in self.cards:
             self._set_pixmap(item, item.placed.face_up)
             self._set_geometry(item, *self.target(item.placed))
+        self._refresh_badges()
         self._refresh_marks()
         if self._overlay_text is not None:
             self.overlay(*self._overlay_text)
@@ -212,12 +250,8 @@ class TableView(QGraphicsView):
             self.handler.mouse_release(event.position())
 
     def keyPressEvent(self, event) -> None:
-        if self.handler is None or not self.handler.key(event.key(), event.modifiers()):
+        if self.handler is None or not self.handler.key(event.key()):
             super().keyPressEvent(event)
-
-    def focusNextPrevChild(self, forward: bool) -> bool:
-        """Tab moves the keyboard cursor between zones, not the focus."""
-        return False if self.handler is not None else super().focusNextPrevChild(forward)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         width, height, dpr = self.viewport().width(), self.viewport().height(), self.dpr()
@@ -262,6 +296,7 @@ class TableView(QGraphicsView):
             else:
                 self._set_pixmap(item, item.placed.face_up)
                 self._set_geometry(item, pos, rotation)
+        self._refresh_badges()
         self._refresh_marks()
         if moving:
             self._animate(moving)
@@ -293,6 +328,26 @@ class TableView(QGraphicsView):
                 item.slot = slot
                 item.setVisible(slot.role != TARGET)
             self._place_slot(item)
+
+    def _refresh_badges(self) -> None:
+        """A badge with the label of each badged slot whose pile has cards, on the
+        bottom edge of its top card."""
+        wanted = {}
+        for zone, slot_item in self.slots.items():
+            cards = self.zone_cards(zone)
+            if slot_item.slot.role in BADGED and slot_item.slot.label and cards:
+                wanted[zone] = (slot_item.slot.label, self.card_polygon(cards[-1]).boundingRect())
+        for zone in list(self.badges):
+            if zone not in wanted:
+                self.scene().removeItem(self.badges.pop(zone))
+        for zone, (label, rect) in wanted.items():
+            item = self.badges.get(zone)
+            if item is None:
+                item = self.badges[zone] = BadgeItem()
+                self.scene().addItem(item)
+            item.show_label(label, self.card_px[0], self.dpr())
+            size = item.pixmap().deviceIndependentSize()
+            item.setPos(round(rect.center().x() - size.width() / 2), round(rect.bottom() - size.height() * 1.25))
 
     def _animate(self, moving: list, duration: int = ANIMATION_MS) -> None:
         self.finish_animations()

@@ -19,6 +19,7 @@ from solitaire_core.session import Session
 
 from . import dialogs
 from .cards import BACKS, CardPainter
+from .groups import MoveGroups
 from .interaction import Interaction
 from .notices import NoticeArea
 from .records_actions import RecordsActions, fresh_attempt
@@ -76,6 +77,7 @@ class MainWindow(QMainWindow):
         self.interaction = Interaction(self.view, lambda: (self.session.game, self.session.state), self.play)
         self.interaction.announce.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.auto_moves: list[Move] = []
+        self.groups = MoveGroups()
         self.auto_timer = QTimer(self, singleShot=True, interval=ANIMATION_MS + 60, timeout=self._auto_step)
         self.stuck_timer = QTimer(self, singleShot=True, interval=STUCK_CHECK_MS, timeout=self._check_stuck)
         self.hint_timer = QTimer(self, singleShot=True, interval=HINT_MS, timeout=self.view.clear_highlights)
@@ -118,7 +120,11 @@ class MainWindow(QMainWindow):
         self.new_action = a("&New deal", self.new_deal, ("Ctrl+N", "F2"))
         self.restart_action = a("&Restart", self.restart, ("Ctrl+R",), "Back to the start of this deal")
         self.deal_action = a("&Deal number\u2026", self.ask_deal, ("Ctrl+D",), "Play a deal by its number")
-        self.options_action = a("&Options\u2026", self.ask_options, (), "This game's options")
+        self.options_action = a("&Options\u2026", self.ask_options, ("Ctrl+,",), "This game's options")
+        self.autoplay_action = a("&Auto-play safe cards", self.set_autoplay, (),
+                                 "After each move, play up the cards no move can need")
+        self.autoplay_action.setCheckable(True)
+        self.autoplay_action.setChecked(self.settings.autoplay)
         self.quit_action = a("&Quit", self.close, ("Ctrl+Q",))
         self.undo_action = a("&Undo", self.undo, ("Ctrl+Z",))
         self.redo_action = a("&Redo", self.redo, ("Ctrl+Shift+Z", "Ctrl+Y"))
@@ -154,6 +160,7 @@ class MainWindow(QMainWindow):
         for action in self.game_actions.values():
             chooser.addAction(action)
         game_menu.addAction(self.options_action)
+        game_menu.addAction(self.autoplay_action)
         self.records.add_to(game_menu)
         game_menu.addSeparator()
         game_menu.addAction(self.quit_action)
@@ -196,6 +203,7 @@ class MainWindow(QMainWindow):
         self._stop_pending()
         self.records.leave(self.session, session)
         self.session = session
+        self.groups = MoveGroups()
         game = session.game
         self.setWindowTitle(f"{game.name} \u2014 Solitaire")
         self.game_actions[game.id].setChecked(True)
@@ -242,6 +250,7 @@ class MainWindow(QMainWindow):
         self.view.clear_highlights()
         try:
             self.session.play(move)
+            self.groups.played(self.session, automatic)
         except SolitaireError as exc:
             self.statusBar().showMessage(str(exc), 4000)
             self.refresh()
@@ -264,9 +273,10 @@ class MainWindow(QMainWindow):
             self.win()
             return
         if not self.auto_moves:
-            finish = self.game.finish_moves(state)
-            if finish:
-                self.auto_moves = list(finish)
+            # safe moves one at a time: each may make the next one safe, or the rest illegal
+            safe = self.game.safe_moves(state)[:1] if self.autoplay_action.isChecked() else []
+            self.auto_moves = list(self.game.finish_moves(state) or safe)
+            if self.auto_moves:
                 self.auto_timer.start()
                 return
         if not self.auto_moves:
@@ -332,14 +342,14 @@ class MainWindow(QMainWindow):
 
     def undo(self) -> None:
         self._stop_pending()
-        if self.session.undo():
+        if self.groups.undo(self.session):
             self.view.clear_overlay()
             self.notices.dismiss("won")
             self.refresh()
 
     def redo(self) -> None:
         self._stop_pending()
-        if self.session.redo():
+        if self.groups.redo(self.session):
             self.refresh()
             if self.game.is_won(self.session.state):
                 self.win()
@@ -383,6 +393,9 @@ class MainWindow(QMainWindow):
             self.rules_dialog = dialogs.RulesDialog(self.game, self)
         self.rules_dialog.show()
         self.rules_dialog.raise_()
+
+    def set_autoplay(self, on: bool) -> None:
+        self.settings.autoplay = on
 
     def toggle_full_screen(self) -> None:
         self.showNormal() if self.isFullScreen() else self.showFullScreen()

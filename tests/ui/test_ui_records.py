@@ -52,6 +52,7 @@ def win(window, winning_line, qtbot):
     moves = list(line)
     window.start(window.game, deal, {})
     window.auto_timer.setInterval(1)
+    window.autoplay_action.setChecked(False)  # the solver's line plays its own safe moves
     while not window.game.is_won(window.session.state):
         assert window.play(moves.pop(0))
         qtbot.waitUntil(lambda: not window.auto_timer.isActive())
@@ -370,6 +371,7 @@ def test_the_file_and_statistics_keys_reach_one_action_each(open_window):
     assert by_key["Ctrl+O"] is window.records.open_action
     assert by_key["Ctrl+Shift+S"] is window.records.save_as_action
     assert by_key["Ctrl+T"] is window.records.stats_action
+    assert by_key["Ctrl+,"] is window.options_action
 
 
 def test_a_save_left_by_an_earlier_version_is_offered(open_window, pile_game, data_dir):

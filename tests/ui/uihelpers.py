@@ -68,3 +68,20 @@ def drag(view, start: QPoint, end: QPoint, steps: int = 6) -> None:
 
 def click(view, at: QPoint) -> None:
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+
+
+def walk_to(view, interaction, zone: str, tries: int = 60) -> None:
+    """Arrow keys towards ``zone`` (across first, then up or down) until the cursor is on it."""
+    for _ in range(tries):
+        if interaction.cursor is not None and interaction.cursor[0] == zone:
+            return
+        if interaction.cursor is None:
+            QTest.keyClick(view, Qt.Key.Key_Right)
+            continue
+        stops = interaction.stops()
+        delta = stops[zone] - stops[interaction.cursor[0]]
+        if abs(delta.x()) > view.card_px[0] / 2:
+            QTest.keyClick(view, Qt.Key.Key_Right if delta.x() > 0 else Qt.Key.Key_Left)
+        else:
+            QTest.keyClick(view, Qt.Key.Key_Down if delta.y() > 0 else Qt.Key.Key_Up)
+    raise AssertionError(f"the arrows did not reach {zone}")

@@ -1,0 +1,57 @@
+"""Long fans are squeezed so the top face-up cards stay readable (PileGame.fan_offsets)."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solitaire_core.piles import KEEP_READABLE, MIN_STEP, squeeze
+from solitaire_core.registry import load_games
+from solitaire_core.scene import CARD_HEIGHT
+
+
+def drawn_out(game, deal):
+    """Every card drawn from the stock, safe cards played up as they come."""
+    state = game.new(deal)
+    while (draw := next((m for m in game.legal_moves(state) if m.is_draw), None)) is not None:
+        state = game.apply(state, draw)
+        while safe := game.safe_moves(state):
+            state = game.apply(state, safe[0])
+    return state
+
+
+def test_a_long_pile_keeps_its_top_cards_readable_and_inside_the_table():
+    game = load_games()["salic-law"]
+    state = drawn_out(game, 367)
+    scene = game.scene(state)
+    zone = max(game.zones, key=lambda z: len(game.pile(state, z.id).cards))
+    pile = [p for p in scene.cards if p.zone == zone.id]
+    assert len(pile) >= 60
+    steps = [b.y - a.y for a, b in zip(pile, pile[1:])]
+    top = steps[-(KEEP_READABLE):]
+    assert all(abs(step - zone.fan[1]) < 1e-9 for step in top)  # the zone's own fan: it fits
+    assert max(steps[:-KEEP_READABLE]) < min(top)
+    for placed in scene.cards:
+        assert 0 <= placed.x and placed.x + 1.0 <= scene.width + 1e-9
+        assert 0 <= placed.y and placed.y + CARD_HEIGHT <= scene.height + 1e-9
+
+
+def test_face_down_steps_give_way_before_face_up_ones():
+    scales = squeeze([0.2, 0.2, 0.3, 0.3, 0.3], [0, 0, 1, 2, 2], 1.0)
+    assert scales[2:] == [1.0, 1.0, 1.0] and scales[0] == scales[1] < 1.0
+    assert abs(sum(l * s for l, s in zip([0.2, 0.2, 0.3, 0.3, 0.3], scales)) - 1.0) < 1e-9
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.0, 0.5), st.integers(0, 2)), max_size=80), st.floats(0.0, 10.0))
+def test_a_squeezed_fan_fits_and_lower_ranks_give_way_first(steps, extent):
+    lengths, ranks = [l for l, _ in steps], [r for _, r in steps]
+    scales = squeeze(lengths, ranks, extent)
+    assert all(0 < s <= 1.0 for s in scales)
+    if extent <= 0 or sum(lengths) <= extent:
+        assert scales == [1.0] * len(steps)
+    else:
+        assert sum(l * s for l, s in zip(lengths, scales)) <= extent + 1e-9
+    for low, high in ((0, 1), (1, 2), (0, 2)):
+        below = [s for s, r, l in zip(scales, ranks, lengths) if r == low and l > 0]
+        above = [s for s, r, l in zip(scales, ranks, lengths) if r == high and l > 0]
+        if below and above and min(above) < 1.0 - 1e-9:  # a higher rank gave way: the lower is at its least
+            assert max(below) <= MIN_STEP + 1e-9
