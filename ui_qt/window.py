@@ -26,6 +26,7 @@ from .records_actions import RecordsActions, fresh_attempt
 from .recording import Recorder
 from .saves import SaveSlot
 from .settings import Settings
+from .solver_actions import SolverActions
 from .svgdeck import SvgDeck, find_decks
 from .table import ANIMATION_MS, TABLES, TableView
 
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         self._build_status()
         self.records = RecordsActions(self, Recorder(lambda text: self.notices.notify("records", text, kind="warning"))
                                       if saves is not None else None)
+        self.solver = SolverActions(self)
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -162,10 +164,11 @@ class MainWindow(QMainWindow):
         game_menu.addAction(self.options_action)
         game_menu.addAction(self.autoplay_action)
         self.records.add_to(game_menu)
+        self.solver.add_to(game_menu)
         game_menu.addSeparator()
         game_menu.addAction(self.quit_action)
         move_menu = bar.addMenu("&Move")
-        for action in (self.undo_action, self.redo_action, self.hint_action):
+        for action in (self.undo_action, self.redo_action, self.hint_action, self.solver.demo_action):
             move_menu.addAction(action)
         view_menu = bar.addMenu("&View")
         self._choice_menu(view_menu, "Card &back", BACKS, self.painter.back_name, self.use_back)
@@ -215,6 +218,7 @@ class MainWindow(QMainWindow):
             self.rules_dialog.close()
             self.rules_dialog = None
         self.view.deal(game.scene(session.state))
+        self.solver.session_changed()
         self.interaction.cursor = None
         self.interaction.refresh()
         self.update_status()
@@ -264,6 +268,7 @@ class MainWindow(QMainWindow):
         self.view.show_scene(self.game.scene(self.session.state), animate=animate)
         self.interaction.refresh()
         self.update_status()
+        self.solver.position_changed()
         self._save()
 
     def _after_move(self) -> None:
@@ -272,7 +277,7 @@ class MainWindow(QMainWindow):
             self.session.pause()
             self.win()
             return
-        if not self.auto_moves:
+        if not self.auto_moves and not self.solver.demo_running:  # the demo's line plays its own
             # safe moves one at a time: each may make the next one safe, or the rest illegal
             safe = self.game.safe_moves(state)[:1] if self.autoplay_action.isChecked() else []
             self.auto_moves = list(self.game.finish_moves(state) or safe)
@@ -302,6 +307,7 @@ class MainWindow(QMainWindow):
         self.auto_timer.stop()
         self.stuck_timer.stop()
         self.hint_timer.stop()
+        self.solver.stop_demo()
         self.notices.dismiss("stuck")
 
     def win(self) -> None:
@@ -313,7 +319,7 @@ class MainWindow(QMainWindow):
         self.interaction.refresh()
         self.view.clear_highlights()
         self.view.overlay("You won!", f"{self.session.move_count} moves in {clock_text(self.session.elapsed)}")
-        QTimer.singleShot(0, self.view.celebrate)  # once the notice has resized the table
+        QTimer.singleShot(0, self.view, self.view.celebrate)  # after the notice resizes the table; dropped with the view
 
     def _save(self) -> None:
         """Write the session, once it has moves (an untouched deal keeps an offered save)."""
@@ -328,6 +334,9 @@ class MainWindow(QMainWindow):
 
     # --- commands -----------------------------------------------------------------------
     def new_deal(self) -> None:
+        if self.solver.winnable_only:
+            self.solver.new_winnable_deal()
+            return
         self.start(self.game, None, self.session.options)
 
     def restart(self) -> None:
@@ -355,7 +364,10 @@ class MainWindow(QMainWindow):
                 self.win()
 
     def hint(self) -> None:
-        move = self.game.hint(self.session.state)
+        self.solver.hint()
+
+    def show_hint(self, move: Move | None, source: str = "") -> None:
+        """Highlight ``move``'s cards and target; ``source`` says where the hint came from."""
         if move is None:
             self.statusBar().showMessage("No move left", 4000)
             return
@@ -366,7 +378,8 @@ class MainWindow(QMainWindow):
         else:
             cards = self.view.zone_cards(move.src)[-move.n:]
             self.view.highlight(zones=[move.dst], cards=cards)
-        self.statusBar().showMessage(f"Hint: {self.game.format_move(move)}", HINT_MS)
+        self.statusBar().showMessage(f"Hint: {self.game.format_move(move)}" + (f" ({source})" if source else ""),
+                                     HINT_MS)
         self.hint_timer.start()
 
     def choose_game(self, game_id: str) -> None:
@@ -441,4 +454,5 @@ class MainWindow(QMainWindow):
             self._save()
             self.settings.sync()
         self.records.quitting(self.session)
+        self.solver.shutdown()
         super().closeEvent(event)

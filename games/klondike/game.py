@@ -33,10 +33,6 @@ class Klondike(KlondikeSolving, PileGame):
     )
     scorings = {"standard": STANDARD, "vegas": VEGAS}
     running_total = "vegas_total"  # kept across games by the records layer (rule 11.11)
-
-    def carries_score(self, state):
-        """Only a Vegas score runs on (rule 11.11)."""
-        return super().carries_score(state) and state.option("scoring") == "vegas"
     table = (8.5, 7.0)
     rule_refs = {
         "build:tableau": "3.1", "run:tableau": "4.1", "face-down:tableau": "4.3",
@@ -52,6 +48,10 @@ class Klondike(KlondikeSolving, PileGame):
         piles = {f"t{i + 1}": pile for i, pile in enumerate(triangle(cards, 7))}
         piles["stock"] = Pile(tuple(cards), len(cards))
         return piles
+
+    def carries_score(self, state):
+        """Only a Vegas score runs on (rule 11.11)."""
+        return super().carries_score(state) and state.option("scoring") == "vegas"
 
     def redeals_allowed(self, state):
         if state.option("scoring") == "vegas":

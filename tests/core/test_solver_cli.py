@@ -6,10 +6,10 @@ from solitaire_core.cli import main
 
 
 def test_solve_prints_winnable_then_moves_that_replay_to_a_win(capsys):
-    assert main(["solve", "klondike", "--deal", "1", "-o", "draw=3", "--budget", "30"]) == 0
+    assert main(["solve", "klondike", "--deal", "3", "-o", "draw=3", "--budget", "30"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "winnable"
-    assert main(["replay", "klondike", "--deal", "1", "-o", "draw=3", "--moves", " ".join(lines[1:])]) == 0
+    assert main(["replay", "klondike", "--deal", "3", "-o", "draw=3", "--moves", " ".join(lines[1:])]) == 0
     assert capsys.readouterr().out.rstrip().endswith("# won")
 
 

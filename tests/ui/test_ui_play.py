@@ -130,10 +130,15 @@ def test_escape_puts_a_held_run_back(open_window, pile_game):
     assert window.session.move_count == 0
 
 
-def test_hint_highlights_the_engine_hint(open_window, pile_game):
+def test_hint_highlights_the_engine_hint(open_window, pile_game, qtbot, monkeypatch):
+    """When the solver cannot tell in time, the hint is the game's heuristic (tests/ui/test_ui_solver.py: the solver's)."""
+    from solitaire_core.solver import UNKNOWN, Result
+
+    monkeypatch.setattr("ui_qt.solver_actions.solve", lambda *args: Result(UNKNOWN, reason="seconds"))
     window = open_window({"game": pile_game.id, "deal": 1})
     hint = pile_game.hint(window.session.state)
     window.hint_action.trigger()
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith(("Hint", "No move")))
     assert (hint is None) == (not window.view._marks)
 
 

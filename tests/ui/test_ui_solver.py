@@ -1,0 +1,246 @@
+"""The solver in the app: hints, the winnability line, winnable deals only, the demo.
+
+Positions close to the end of a solved deal make the real solver answer at once;
+a fake ``solve`` (monkeypatched) controls the timing where the order of events matters.
+"""
+
+import threading
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from solitaire_core.session import Session
+from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, Result, check_solution, solve
+from ui_qt import solver_actions, solving
+from ui_qt.solver_actions import CHECKING_TEXT, STATUS_TEXT
+
+
+@pytest.fixture(scope="module")
+def solved(pile_game):
+    """A deal of the pile game and the solver's moves that win it."""
+    for deal in range(1, 8):
+        result = solve(pile_game, pile_game.new(deal), Budget(seconds=2))
+        if result.answer == WINNABLE:
+            return deal, result.moves
+    pytest.skip("no winnable deal found within the budget")
+
+
+def near_end(game, solved, left: int) -> Session:
+    """The solved deal played up to ``left`` moves before its win."""
+    deal, moves = solved
+    session = Session(game, deal, {})
+    for move in moves[:max(len(moves) - left, 0)]:
+        session.play(move)
+    return session
+
+
+def window_at(open_window, game, session):
+    window = open_window({"game": game.id, "deal": session.deal})
+    window.autoplay_action.setChecked(False)  # only the moves a test plays
+    window.set_session(session)
+    return window
+
+
+class Recorder:
+    """The real solve, noting each position it was asked about and its answer."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, game, state, seconds, cancel):
+        result = solving.solve(game, state, seconds, cancel)
+        self.calls.append((state, result))
+        return result
+
+
+class Gate:
+    """A fake solve that answers ``answer`` only once released (a slow search)."""
+
+    def __init__(self, answer):
+        self.answer, self.started, self.release = answer, threading.Event(), threading.Event()
+        self.cancels = []
+
+    def __call__(self, game, state, seconds, cancel):
+        self.cancels.append(cancel)
+        self.started.set()
+        self.release.wait(10)
+        return Result(self.answer, reason="fake")
+
+
+# --- hint ---------------------------------------------------------------------------------------
+def test_hint_from_the_solver_highlights_its_next_move(open_window, pile_game, solved, qtbot, monkeypatch):
+    recorder = Recorder()
+    monkeypatch.setattr(solver_actions, "solve", recorder)
+    window = window_at(open_window, pile_game, near_end(pile_game, solved, 12))
+    window.solver.status_action.setChecked(False)  # only the hint asks the solver
+    window.hint_action.trigger()
+    qtbot.waitUntil(lambda: bool(window.view._marks))
+    ((state, result),) = recorder.calls
+    assert state is window.session.state and result.answer == WINNABLE
+    move = result.next_move
+    zones, cards, _ = window.view._mark_spec
+    if move.is_draw:
+        assert zones and not cards
+    else:
+        assert zones == (move.dst,) and list(cards) == window.view.zone_cards(move.src)[-move.n:]
+    message = window.statusBar().currentMessage()
+    assert pile_game.format_move(move) in message and "solver" in message
+
+
+def test_a_hint_for_a_position_no_longer_shown_is_dropped(open_window, pile_game, solved, qtbot, monkeypatch):
+    gate = Gate(UNKNOWN)
+    monkeypatch.setattr(solver_actions, "solve", gate)
+    window = window_at(open_window, pile_game, near_end(pile_game, solved, 12))
+    window.solver.status_action.setChecked(False)
+    window.hint_action.trigger()
+    qtbot.waitUntil(gate.started.is_set)
+    window.play(solved[1][-12])
+    gate.release.set()
+    assert window.solver.shutdown()
+    QTest.qWait(0)
+    assert not window.view._marks
+
+
+# --- the winnability line -------------------------------------------------------------------------
+def test_the_status_line_says_winnable_and_updates_after_a_move(open_window, pile_game, solved, qtbot, monkeypatch):
+    recorder = Recorder()
+    monkeypatch.setattr(solver_actions, "solve", recorder)
+    window = window_at(open_window, pile_game, near_end(pile_game, solved, 12))
+    label = window.solver.label
+    assert label.text() == CHECKING_TEXT
+    qtbot.waitUntil(lambda: label.text() == STATUS_TEXT[WINNABLE])
+    # a move off the solver's line: the line is checked again for the new position
+    state = window.session.state
+    move = next((m for m in pile_game.legal_moves(state) if m != solved[1][-12]), solved[1][-12])
+    assert window.play(move)
+    after = window.session.state
+    known = window.solver.known.get(after)  # on the solver's line: known at once
+    if known is None:
+        assert label.text() == CHECKING_TEXT
+        qtbot.waitUntil(lambda: any(state is after for state, _ in recorder.calls))
+        known = next(result for state, result in recorder.calls if state is after)
+    qtbot.waitUntil(lambda: label.text() == STATUS_TEXT.get(known.answer, solver_actions.UNKNOWN_TEXT))
+
+
+def test_an_answer_for_a_position_no_longer_shown_is_dropped(open_window, pile_game, solved, qtbot, monkeypatch):
+    slow = Gate(UNWINNABLE)
+    monkeypatch.setattr(solver_actions, "solve", slow)
+    window = window_at(open_window, pile_game, near_end(pile_game, solved, 12))
+    qtbot.waitUntil(slow.started.is_set)  # searching the first position, slowly
+    monkeypatch.setattr(solver_actions, "solve", Recorder())
+    assert window.play(solved[1][-12])
+    assert slow.cancels[0].is_set()
+    qtbot.waitUntil(lambda: window.solver.label.text() == STATUS_TEXT[WINNABLE])
+    slow.release.set()  # the old search answers now, "unwinnable", about a position gone
+    for thread in window.solver.status_worker._threads:
+        thread.join(5)
+    QTest.qWait(0)
+    assert window.solver.label.text() == STATUS_TEXT[WINNABLE]
+
+
+def test_the_status_line_can_be_turned_off_and_is_remembered(open_window, pile_game, qtbot):
+    window = open_window({"game": pile_game.id, "deal": 1})
+    assert window.solver.label.isVisibleTo(window)
+    window.solver.status_action.setChecked(False)
+    assert not window.solver.label.isVisibleTo(window)
+    assert not window.solver.status_worker.busy and not window.solver.status_timer.isActive()
+    window.close()
+    again = open_window({"game": pile_game.id, "deal": 1})
+    assert not again.solver.status_action.isChecked() and not again.solver.label.isVisibleTo(again)
+
+
+# --- winnable deals only ------------------------------------------------------------------------
+def test_winnable_deals_only_gives_a_deal_the_solver_has_won(open_window, pile_game, qtbot, monkeypatch):
+    monkeypatch.setattr(solver_actions, "DEAL_SECONDS", 1.0)
+    window = open_window({"game": pile_game.id, "deal": 1})
+    window.solver.status_action.setChecked(False)
+    window.solver.winnable_action.setChecked(True)
+    old = window.session
+    window.new_deal()
+    assert window.session is old  # the old game stays meanwhile
+    assert "Finding a winnable deal" in window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: window.session is not old, timeout=60_000)
+    start = window.session.state
+    known = window.solver.known.get(start)
+    assert known.answer == WINNABLE and check_solution(pile_game, start, known.moves) is None
+    assert start == pile_game.new(window.session.deal, **window.session.options)
+    assert f"Deal {window.session.deal}" in window.deal_label.text()
+    window.close()
+    again = open_window({"game": pile_game.id, "deal": 1})
+    assert again.solver.winnable_only
+
+
+def test_deals_the_solver_cannot_decide_in_time_are_skipped(pile_game, monkeypatch):
+    answers = {10: UNKNOWN, 11: UNWINNABLE, 12: UNKNOWN, 13: WINNABLE}
+    asked = []
+
+    def fake(game, state, seconds, cancel):
+        deal = next(d for d in answers if game.new(d) == state)
+        asked.append(deal)
+        return Result(answers[deal])
+
+    monkeypatch.setattr(solving, "solve", fake)
+    deal, result = solving.find_winnable_deal(pile_game, {}, 10, 1.0, threading.Event())
+    assert (deal, result.answer, asked) == (13, WINNABLE, [10, 11, 12, 13])
+
+
+# --- demo ---------------------------------------------------------------------------------------
+def test_the_demo_plays_to_a_win_and_each_move_undoes(open_window, pile_game, solved, qtbot):
+    window = window_at(open_window, pile_game, near_end(pile_game, solved, 10))
+    window.solver.demo_timer.setInterval(1)
+    start = window.session.move_count
+    window.solver.demo_action.trigger()
+    qtbot.waitUntil(lambda: pile_game.is_won(window.session.state), timeout=20_000)
+    assert not window.solver.demo_running
+    played = window.session.move_count - start
+    assert played >= 1
+    window.undo()
+    assert window.session.move_count == start + played - 1
+
+
+def test_a_key_or_the_action_again_stops_the_demo(open_window, pile_game, solved, qtbot):
+    window = window_at(open_window, pile_game, near_end(pile_game, solved, 30))
+    solver = window.solver
+    solver.demo_action.trigger()
+    qtbot.waitUntil(lambda: solver.demo_timer.isActive(), timeout=20_000)
+    solver.demo_timer.setInterval(1)
+    qtbot.waitUntil(lambda: window.session.move_count >= len(solved[1]) - 28)
+    QTest.keyClick(window.view, Qt.Key.Key_Shift)  # a modifier alone may start a shortcut: no stop
+    assert solver.demo_running
+    QTest.keyClick(window.view, Qt.Key.Key_Right)
+    count = window.session.move_count
+    assert not solver.demo_running and not solver.demo_timer.isActive()
+    QTest.qWait(20)
+    assert window.session.move_count == count
+    solver.demo_action.trigger()
+    qtbot.waitUntil(lambda: solver.demo_timer.isActive(), timeout=20_000)
+    solver.demo_action.trigger()
+    assert not solver.demo_running and not solver.demo_timer.isActive()
+
+
+def test_the_demo_does_nothing_when_the_solver_finds_no_win(open_window, pile_game, qtbot, monkeypatch):
+    monkeypatch.setattr(solver_actions, "solve", lambda *args: Result(UNWINNABLE))
+    window = open_window({"game": pile_game.id, "deal": 1})
+    window.solver.demo_action.trigger()
+    qtbot.waitUntil(lambda: "no win" in window.statusBar().currentMessage())
+    assert not window.solver.demo_running and window.session.move_count == 0
+
+
+# --- closing ----------------------------------------------------------------------------------------
+def test_closing_the_window_cancels_a_running_search(open_window, pile_game, qtbot, monkeypatch):
+    started, cancels = threading.Event(), []
+
+    def waits_for_cancel(game, state, seconds, cancel):
+        cancels.append(cancel)
+        started.set()
+        cancel.wait(30)
+        return Result(UNKNOWN, reason="cancelled")
+
+    monkeypatch.setattr(solver_actions, "solve", waits_for_cancel)
+    window = open_window({"game": pile_game.id, "deal": 1})
+    qtbot.waitUntil(started.is_set)
+    threads = list(window.solver.status_worker._threads)
+    window.close()
+    assert cancels[0].is_set()
+    assert threads and not any(t.is_alive() for t in threads)

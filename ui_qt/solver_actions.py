@@ -1,0 +1,256 @@
+"""What the window does with the solver: hints, the "still winnable?" line,
+winnable deals only, and the demo. Every search runs in a ``solving.Worker``;
+the table stays usable meanwhile, and an answer for a position no longer on
+the table is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLabel
+
+from solitaire_core.solver import UNWINNABLE, WINNABLE
+
+from .solving import Known, Worker, find_winnable_deal, solve
+
+HINT_SECONDS = 1.5
+STATUS_SECONDS = 5.0
+DEAL_SECONDS = 3.0
+DEMO_SECONDS = 10.0
+DEMO_MS = 350
+STATUS_DELAY_MS = 150  # a burst of moves (an automatic finish) starts one search, not one per move
+STATUS_TEXT = {WINNABLE: "Winnable", UNWINNABLE: "No longer winnable"}
+UNKNOWN_TEXT = "Winnability unknown"
+CHECKING_TEXT = "Winnability: checking\u2026"
+MODIFIER_KEYS = {Qt.Key.Key_Control, Qt.Key.Key_Shift, Qt.Key.Key_Alt, Qt.Key.Key_AltGr, Qt.Key.Key_Meta}
+STATUS_KEY, WINNABLE_ONLY_KEY = "solver/status_line", "solver/winnable_deals_only"
+
+
+def flag(settings, key: str, default: bool) -> bool:
+    return settings.store.value(key, default) in (True, "true")
+
+
+class SolverActions(QObject):
+    """The solver's commands and status line of one window, and the searches behind them."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.known = Known(window.session.game)
+        self.hint_worker, self.status_worker = Worker(self), Worker(self)
+        self.deal_worker, self.demo_worker = Worker(self), Worker(self)
+        self.demo_moves: list = []
+        self.shown = None  # the position the status line is about
+        self.stepping = False
+        self.demo_timer = QTimer(self, singleShot=True, interval=DEMO_MS, timeout=self._demo_step)
+        self.status_timer = QTimer(self, singleShot=True, interval=STATUS_DELAY_MS, timeout=self._check)
+        self.label = QLabel()
+        self.label.setAccessibleName("Winnability")
+        window.statusBar().addPermanentWidget(self.label)
+        store = window.settings
+        self.status_action = self._action("Show &winnability", self.set_status_line,
+                                          "Say after each move whether the solver can still win this game",
+                                          checked=flag(store, STATUS_KEY, True))
+        self.winnable_action = self._action("&Winnable deals only", self.set_winnable_only,
+                                            "New deals are ones the solver has won", checked=flag(
+                                                store, WINNABLE_ONLY_KEY, False))
+        self.demo_action = self._action("&Demo", self.toggle_demo, "Let the solver play this game; "
+                                        "any key or click stops it", shortcut="Ctrl+Shift+D")
+        window.view.viewport().installEventFilter(self)
+        window.view.installEventFilter(self)
+
+    def _action(self, text: str, slot, tip: str, shortcut: str = "", checked: bool | None = None) -> QAction:
+        action = QAction(text, self.window)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setToolTip(tip)
+        if checked is not None:
+            action.setCheckable(True)
+            action.setChecked(checked)
+            action.toggled.connect(slot)
+        else:
+            action.triggered.connect(slot)
+        self.window.addAction(action)
+        return action
+
+    def add_to(self, game_menu) -> None:
+        game_menu.addSeparator()
+        game_menu.addAction(self.winnable_action)
+        game_menu.addAction(self.status_action)
+
+    def _say(self, text: str, ms: int = 4000) -> None:
+        self.window.statusBar().showMessage(text, ms)
+
+    # --- the position changed ----------------------------------------------------------
+    def session_changed(self) -> None:
+        """A new session on the table: searches about the old one are dropped."""
+        self.deal_worker.cancel()
+        self.hint_worker.cancel()
+        self.known = Known(self.window.session.game)
+        self.position_changed(force=True)
+
+    def position_changed(self, force: bool = False) -> None:
+        state = self.window.session.state
+        if state is self.shown and not force:
+            return  # redrawn, not changed (an illegal move put back)
+        self.shown = state
+        self.hint_worker.cancel()
+        self.status_worker.cancel()
+        self.status_timer.stop()
+        if not self.status_action.isChecked():
+            self.label.setVisible(False)
+            return
+        self.label.setVisible(True)
+        known = self.known.get(state)
+        if known is not None:
+            self.label.setText(STATUS_TEXT[known.answer])
+        elif self.window.game.is_won(state):
+            self.label.setText("Won")
+        else:
+            self.label.setText(CHECKING_TEXT)
+            self.status_timer.start()
+
+    def _check(self) -> None:
+        game, state = self.window.game, self.window.session.state
+        self.status_worker.start(lambda cancel: solve(game, state, STATUS_SECONDS, cancel),
+                                 lambda result: self._checked(state, result))
+
+    def _checked(self, state, result) -> None:
+        if state is not self.window.session.state:
+            return
+        self.known.add(state, result)
+        self.label.setText(STATUS_TEXT.get(result.answer, UNKNOWN_TEXT))
+        self.label.setToolTip(f"{result.nodes} positions searched in {result.seconds:.1f} s"
+                              + (f" ({result.reason})" if result.reason else ""))
+
+    def set_status_line(self, on: bool) -> None:
+        self.window.settings.store.setValue(STATUS_KEY, bool(on))
+        self.position_changed(force=True)
+
+    # --- hint ------------------------------------------------------------------------
+    def hint(self) -> None:
+        """The solver's next move when it answers winnable in time, else the game's heuristic."""
+        game, state = self.window.game, self.window.session.state
+        known = self.known.get(state)
+        if known is not None:
+            self._hinted(state, known)
+            return
+        self._say("Looking for a hint\u2026", 0)
+        self.hint_worker.start(lambda cancel: solve(game, state, HINT_SECONDS, cancel),
+                               lambda result: self._hinted(state, result))
+
+    def _hinted(self, state, result) -> None:
+        if state is not self.window.session.state:
+            return
+        self.known.add(state, result)
+        if result.answer == WINNABLE:
+            self.window.show_hint(result.next_move, "the solver's winning line")
+        else:
+            note = "the solver finds no win" if result.answer == UNWINNABLE else "a guess: the solver ran out of time"
+            self.window.show_hint(self.window.game.hint(state), note)
+
+    # --- winnable deals only ---------------------------------------------------------------
+    @property
+    def winnable_only(self) -> bool:
+        return self.winnable_action.isChecked()
+
+    def set_winnable_only(self, on: bool) -> None:
+        self.window.settings.store.setValue(WINNABLE_ONLY_KEY, bool(on))
+        if not on:
+            self.deal_worker.cancel()
+
+    def new_winnable_deal(self) -> None:
+        """Find, in the background, the next deal after a random one that the solver wins;
+        the old game stays on the table and playable meanwhile."""
+        window = self.window
+        game, options = window.game, dict(window.session.options)
+        first = random.randrange(1, 2**31 - 1000)
+        self._say("Finding a winnable deal\u2026", 0)
+        self.deal_worker.start(lambda cancel: find_winnable_deal(game, options, first, DEAL_SECONDS, cancel),
+                               lambda found: self._found(game, options, found))
+
+    def _found(self, game, options, found) -> None:
+        if found is None:
+            self._say("No winnable deal found: try again, or give the solver more time")
+            return
+        deal, result = found
+        if self.window.start(game, deal, options):
+            self.known.add(self.window.session.state, result)
+            self.position_changed(force=True)
+            self._say(f"Deal {deal}: the solver won it")
+
+    # --- demo ------------------------------------------------------------------------------
+    @property
+    def demo_running(self) -> bool:
+        return bool(self.demo_moves) or self.demo_worker.busy
+
+    def toggle_demo(self) -> None:
+        if self.demo_running:
+            self.stop_demo()
+            self._say("Demo stopped")
+            return
+        game, state = self.window.game, self.window.session.state
+        if game.is_won(state):
+            return
+        known = self.known.get(state)
+        if known is not None:
+            self._demo_solved(state, known)
+            return
+        self._say("Solving for the demo\u2026", 0)
+        self.demo_worker.start(lambda cancel: solve(game, state, DEMO_SECONDS, cancel),
+                               lambda result: self._demo_solved(state, result))
+
+    def _demo_solved(self, state, result) -> None:
+        if state is not self.window.session.state:
+            return
+        self.known.add(state, result)
+        if result.answer != WINNABLE:
+            self._say("Demo: the solver finds no win from here" if result.answer == UNWINNABLE
+                      else "Demo: the solver could not decide this game in time")
+            return
+        self.demo_moves = list(result.moves)
+        self._say("Demo: any key or click stops it")
+        self.demo_timer.start()
+
+    def _demo_step(self) -> None:
+        if not self.demo_moves:
+            return
+        move = self.demo_moves.pop(0)
+        self.stepping = True
+        try:
+            played = self.window.play(move)
+        finally:
+            self.stepping = False
+        if not played:
+            self.demo_moves = []
+        elif self.demo_moves:
+            self.demo_timer.start()
+
+    def stop_demo(self) -> None:
+        """Any command of the player stops the demo (the demo's own moves do not)."""
+        if self.stepping:
+            return
+        self.demo_worker.cancel()
+        self.demo_moves = []
+        self.demo_timer.stop()
+
+    def eventFilter(self, watched, event) -> bool:
+        if not self.demo_running or event.type() not in (QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress):
+            return False
+        if event.type() == QEvent.Type.KeyPress and event.key() in MODIFIER_KEYS:
+            return False  # the start of a shortcut such as the demo's own
+        self.stop_demo()
+        self._say("Demo stopped")
+        return True  # the click or key that stops the demo does nothing else
+
+    # --- closing -----------------------------------------------------------------------------
+    def shutdown(self) -> bool:
+        """Cancel every search and wait for its thread (the window is closing)."""
+        self.stop_demo()
+        self.demo_timer.stop()
+        self.status_timer.stop()
+        return all([w.shutdown() for w in (self.hint_worker, self.status_worker, self.deal_worker,
+                                            self.demo_worker)])

@@ -1,0 +1,120 @@
+"""Solver searches off the table's thread, so the table never freezes.
+
+A ``Worker`` runs one job at a time in a ``threading.Thread`` with a
+``threading.Event`` to cancel it: starting another job cancels the one
+running, and only the answer of the latest job reaches its callback (a
+result for a position no longer shown is dropped). The answer crosses to the
+GUI thread through a queued Qt signal. ``shutdown`` cancels and joins every
+thread, so no search outlives the window.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from solitaire_core import solver
+from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, Result
+
+TABLE = 300_000  # positions kept per search: about 100 MB at most (docs/solver.md)
+KNOWN_LIMIT = 20_000  # positions remembered with their answer, per session
+
+
+def solve(game, state, seconds: float, cancel: threading.Event) -> Result:
+    """The solver with the app's memory ceiling; a failing game is an unknown answer, not a crash."""
+    try:
+        return solver.solve(game, state, Budget(seconds=seconds, nodes=None, table=TABLE), cancel=cancel)
+    except Exception as exc:  # noqa: BLE001 - a plugin's bug must not kill the worker thread
+        return Result(UNKNOWN, reason=f"error: {exc}")
+
+
+def find_winnable_deal(game, options, first: int, seconds: float, cancel: threading.Event,
+                       tries: int = 200) -> tuple[int, Result] | None:
+    """The first deal number from ``first`` on that the solver proves winnable within
+    ``seconds``; deals it cannot decide in time are skipped like lost ones."""
+    for deal in range(first, first + tries):
+        if cancel.is_set():
+            return None
+        result = solve(game, game.new(deal, **dict(options)), seconds, cancel)
+        if result.answer == WINNABLE:
+            return deal, result
+    return None
+
+
+class Worker(QObject):
+    """One background job at a time; ``job(cancel)`` runs in a thread."""
+
+    _done = Signal(int, object)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._serial = 0
+        self._cancel: threading.Event | None = None
+        self._callback: Callable | None = None
+        self._threads: list[threading.Thread] = []
+        self._done.connect(self._deliver)
+
+    def start(self, job: Callable[[threading.Event], object], callback: Callable[[object], None]) -> None:
+        self.cancel()
+        cancel = threading.Event()
+        self._cancel, self._callback = cancel, callback
+        thread = threading.Thread(target=self._run, args=(job, cancel, self._serial), name="solver", daemon=True)
+        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        thread.start()
+
+    def _run(self, job, cancel: threading.Event, serial: int) -> None:
+        value = job(cancel)
+        if not cancel.is_set():
+            self._done.emit(serial, value)
+
+    def _deliver(self, serial: int, value) -> None:
+        if serial != self._serial or self._callback is None:
+            return  # a job cancelled or replaced since
+        callback, self._callback, self._cancel = self._callback, None, None
+        callback(value)
+
+    @property
+    def busy(self) -> bool:
+        return self._callback is not None
+
+    def cancel(self) -> None:
+        """Stop the running job; its answer, if it comes, is dropped."""
+        if self._cancel is not None:
+            self._cancel.set()
+        self._serial += 1
+        self._cancel = self._callback = None
+
+    def shutdown(self, timeout: float = 5.0) -> bool:
+        """Cancel and wait for every thread; True when none is left running."""
+        self.cancel()
+        for thread in self._threads:
+            thread.join(timeout)
+        self._threads = [t for t in self._threads if t.is_alive()]
+        return not self._threads
+
+
+class Known:
+    """Answers already found for positions of this session: every position along a
+    winning line is winnable by the rest of the line (the solver replayed it)."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.answers: dict = {}
+
+    def get(self, state) -> Result | None:
+        return self.answers.get(state)
+
+    def add(self, state, result: Result) -> None:
+        if self.answers.get(state) is result:
+            return
+        if len(self.answers) > KNOWN_LIMIT:
+            self.answers.clear()
+        if result.answer == UNWINNABLE:
+            self.answers[state] = result
+        elif result.answer == WINNABLE:
+            moves = result.moves
+            for k, move in enumerate(moves):
+                self.answers[state] = Result(WINNABLE, moves[k:])
+                state = self.game.apply(state, move)
