@@ -10,6 +10,12 @@
   with the split ignored where a fresh pass reaches it again.
 - A card does not come down from a foundation when the safe-move rule
   would send it straight back (the safe rule's proof covers that line).
+- A run moves off a face-up card only together with a use of that card:
+  it goes up, or a card is put on it (waiting until right before that use
+  loses nothing, and nothing else can use a face-up card laid bare).
+- A column is emptied only together with a King moved into it, its only use.
+- At draw 1 with unlimited passes, a card leaves the stock for a column only
+  together with a card put on it (any stock card can come out at any time).
 - A dead end: a column where a card that is not a King lies above both
   cards it could be built on and above its foundation predecessor.
 - Safe moves to the foundations, exact although foundation cards may come
@@ -29,7 +35,6 @@ from solitaire_core.state import Pile, State
 from solitaire_core.zones import FOUNDATION, STOCK, TABLEAU, WASTE
 
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
-RED = (False, True, True, False)  # by SUIT_INDEX
 OTHER_OF_COLOUR = (3, 2, 1, 0)  # spades <-> clubs, hearts <-> diamonds
 OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 KING = 13
@@ -57,7 +62,8 @@ def column_blocked(cards) -> bool:
 
 
 class KlondikeSolving:
-    """Mixed into Klondike: ``solver_lines``, ``solver_key`` and ``solver_safe``."""
+    """Mixed into Klondike: ``solver_lines``, ``solver_narrow``, ``solver_key``,
+    ``solver_safe`` and ``solver_dead_end`` (docs/solver.md)."""
 
     @cached_property
     def _solver_layout(self):
@@ -113,17 +119,22 @@ class KlondikeSolving:
                 code = codes[pile] = bytes((pile.down,)) + bytes(ids[c] for c in pile.cards)
             columns.append(code)
         columns.sort()
-        cycle = piles[waste].cards + piles[stock].cards[::-1]
-        w = len(piles[waste].cards)
+        cycle = []
+        for pile in (piles[waste], piles[stock]):  # the stock's code is read backwards
+            code = codes.get(pile)
+            if code is None:
+                code = codes[pile] = bytes((pile.down,)) + bytes(ids[c] for c in pile.cards)
+            cycle.append(code[1:])
+        w, n = len(cycle[0]), len(cycle[0]) + len(cycle[1])
         draw, allowed = self._settings(state.options)
         if allowed is None:
             redeals = 0
-            if w == len(cycle) or w % draw == 0:
+            if w == n or w % draw == 0:
                 w = 0  # a fresh pass reaches this split and comes back to it
         else:
             redeals = state.value("redeals")
         head = bytes(heights) + bytes((w, min(redeals, 250), 255))
-        return head + bytes(ids[c] for c in cycle) + b"\xff" + b"\xfe".join(columns)
+        return head + cycle[0] + cycle[1][::-1] + b"\xff" + b"\xfe".join(columns)
 
     # --- dead ends ----------------------------------------------------------------
     def solver_dead_end(self, state):
@@ -189,16 +200,20 @@ class KlondikeSolving:
             king_waits = any(c.rank == KING for c in piles[waste].cards + piles[stock].cards) or any(
                 piles[t].cards[piles[t].down].rank == KING for t in tableau if 0 < piles[t].down < len(piles[t].cards))
 
+        fits: dict = {}  # (rank, red) of a card -> columns it may go on
+        for t, top in tops:
+            fits.setdefault((top.rank - 1, top.suit not in "HD"), []).append(t)
+        kings = [empty_t] if empty_t is not None else []
+
         def targets(card, skip):
             """Columns ``card`` may go on (one empty column at most)."""
-            red = card.suit in "HD"
-            for t, top in tops:
-                if t != skip and top.rank == card.rank + 1 and (top.suit in "HD") != red:
-                    yield t
-            if card.rank == KING and empty_t is not None:
-                yield empty_t
+            found = fits.get((card.rank, card.suit in "HD"), ())
+            if skip is not None and skip in found:
+                found = [t for t in found if t != skip]
+            return kings if card.rank == KING else found
 
         # from the tableau
+        exposing = []
         for i in tableau:
             pile = piles[i]
             cards, down = pile.cards, pile.down
@@ -216,17 +231,18 @@ class KlondikeSolving:
                 base = cards[-n]
                 whole = n == size - down
                 below = cards[-n - 1] if not whole else None
-                useless = narrow and (
-                    (not whole and heights[SUIT_INDEX[below.suit]] != below.rank - 1)
-                    or (whole and not down and not king_waits))
+                useless = narrow and whole and not down and not king_waits
                 for j in targets(base, i):
                     if useless or (base.rank == KING and whole and not down and not piles[j].cards):
                         continue  # a lone King run from one empty place to another
-                    if whole:
-                        priority = 90 + down if down else 50
-                    else:
-                        priority = 20
-                    found.append((priority, (Move(names[i], names[j], n),)))
+                    if whole and down:
+                        found.append((90 + down, (Move(names[i], names[j], n),)))
+                    elif whole:
+                        exposing += self._emptying(state, Move(names[i], names[j], n))
+                    elif below.rank == base.rank + 1 and (below.suit in "HD") != (base.suit in "HD"):
+                        exposing += self._exposing(state, Move(names[i], names[j], n), below, narrow)
+                    elif not narrow:  # off a card it does not continue (a position built by hand)
+                        found.append((20, (Move(names[i], names[j], n),)))
                 if whole:
                     break
                 if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
@@ -234,7 +250,7 @@ class KlondikeSolving:
                 n += 1
 
         # from the foundations, unless the card would at once be safe to send back
-        lines = [(p, moves, self.play(state, moves[0])) for p, moves in found]
+        lines = [(p, moves, self.play(state, moves[0])) for p, moves in found] + exposing
         for s in range(4):
             if not heights[s]:
                 continue
@@ -249,6 +265,91 @@ class KlondikeSolving:
         lines += self._stock_lines(state, heights, where, empty_f, targets)
         lines.sort(key=lambda line: -line[0])
         return [(moves, after) for _, moves, after in lines]
+
+    def _exposing(self, state, move, card, narrow):
+        """A run moved off the face-up ``card`` it continues, together with what
+        makes that worth it: ``card`` going up, or a card put on it (from a
+        column, the waste or a foundation). Nothing else can use a face-up card
+        laid bare (its own run could move with the run on it), and waiting
+        until right before that use only keeps more moves open."""
+        stock, waste, foundations, tableau, names = self._solver_layout
+        state = self.play(state, move)
+        piles = state.piles
+        x = self.index[move.src]
+        heights, where, empty_f = self._heights(piles, foundations)
+        s = SUIT_INDEX[card.suit]
+        lines = []
+        if heights[s] == card.rank - 1:
+            up = Move(move.src, names[where[s] if heights[s] else empty_f])
+            lines.append((25, (move, up), self.play(state, up)))
+        if narrow:
+            return lines
+        rank, red = card.rank - 1, card.suit not in "HD"
+        for i in tableau:
+            pile = piles[i]
+            cards = pile.cards
+            if i == x or names[i] == move.dst or pile.down >= len(cards):
+                continue
+            for n in range(1, len(cards) - pile.down + 1):
+                base = cards[-n]
+                if base.rank == rank and (base.suit in "HD") == red:
+                    on = Move(names[i], move.src, n)
+                    lines.append((20, (move, on), self.play(state, on)))
+                    break
+                if n == len(cards) - pile.down:
+                    break
+                below = cards[-n - 1]
+                if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
+                    break
+        cycle = piles[waste].cards + piles[stock].cards[::-1]
+        for w, draws, recycles in self._splits(state):
+            top = cycle[w - 1]
+            if top.rank == rank and (top.suit in "HD") == red:
+                on = Move(names[waste], move.src)
+                lines.append((20, (move,) + (DRAW,) * draws + (on,),
+                               self.play(self._drawn(state, cycle, w, recycles), on)))
+        for f in foundations:
+            cards = piles[f].cards
+            if cards and cards[-1].rank == rank and (cards[-1].suit in "HD") == red:
+                on = Move(names[f], move.src)
+                lines.append((15, (move, on), self.play(state, on)))
+        return lines
+
+    def _emptying(self, state, move):
+        """A column emptied, together with the only use of an empty column:
+        a King (with its run) moved into it, from a column, the waste or a
+        foundation. Waiting until right before that loses nothing."""
+        stock, waste, foundations, tableau, names = self._solver_layout
+        state = self.play(state, move)
+        piles = state.piles
+        lines = []
+        for i in tableau:
+            pile = piles[i]
+            cards = pile.cards
+            for n in range(1, len(cards) - pile.down + 1):
+                base = cards[-n]
+                if base.rank == KING:
+                    if n < len(cards):  # a King already at the bottom stays
+                        king = Move(names[i], move.src, n)
+                        lines.append((50, (move, king), self.play(state, king)))
+                    break
+                if n == len(cards) - pile.down:
+                    break
+                below = cards[-n - 1]
+                if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
+                    break
+        cycle = piles[waste].cards + piles[stock].cards[::-1]
+        for w, draws, recycles in self._splits(state):
+            if cycle[w - 1].rank == KING:
+                king = Move(names[waste], move.src)
+                lines.append((45, (move,) + (DRAW,) * draws + (king,),
+                               self.play(self._drawn(state, cycle, w, recycles), king)))
+        for f in foundations:
+            cards = piles[f].cards
+            if cards and cards[-1].rank == KING:
+                king = Move(names[f], move.src)
+                lines.append((15, (move, king), self.play(state, king)))
+        return lines
 
     def _splits(self, state):
         """Every way to bring a card to the waste's top by drawing, as
@@ -286,6 +387,7 @@ class KlondikeSolving:
         piles = state.piles
         cycle = piles[waste].cards + piles[stock].cards[::-1]
         lines = []
+        free_stock = self._settings(state.options) == (1, None)
         for w, draws, recycles in self._splits(state):
             card = cycle[w - 1]
             s = SUIT_INDEX[card.suit]
@@ -297,5 +399,50 @@ class KlondikeSolving:
             drawn = self._drawn(state, cycle, w, recycles)
             for priority, j in dsts:
                 move = Move(names[waste], names[j])
-                lines.append((priority, (DRAW,) * draws + (move,), self.play(drawn, move)))
+                played = (DRAW,) * draws + (move,)
+                if free_stock and self.zones[j].role == TABLEAU:
+                    for more, after in self._stock_uses(self.play(drawn, move), j):
+                        lines.append((priority, played + more, after))
+                else:
+                    lines.append((priority, played, self.play(drawn, move)))
+        return lines
+
+    def _stock_uses(self, state, t):
+        """At draw 1 with unlimited passes the stock lets any of its cards out
+        at any time, so a card played from it onto column ``t`` is worth it
+        only for a card put on it next (from a column, a foundation, or the
+        stock again, which then needs a use of its own)."""
+        stock, waste, foundations, tableau, names = self._solver_layout
+        piles = state.piles
+        top = piles[t].cards[-1]
+        rank, red = top.rank - 1, top.suit not in "HD"
+        lines = []
+        for i in tableau:
+            pile = piles[i]
+            cards = pile.cards
+            if i == t or pile.down >= len(cards):
+                continue
+            for n in range(1, len(cards) - pile.down + 1):
+                base = cards[-n]
+                if base.rank == rank and (base.suit in "HD") == red:
+                    on = Move(names[i], names[t], n)
+                    lines.append(((on,), self.play(state, on)))
+                    break
+                if n == len(cards) - pile.down:
+                    break
+                below = cards[-n - 1]
+                if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
+                    break
+        for f in foundations:
+            cards = piles[f].cards
+            if cards and cards[-1].rank == rank and (cards[-1].suit in "HD") == red:
+                on = Move(names[f], names[t])
+                lines.append(((on,), self.play(state, on)))
+        cycle = piles[waste].cards + piles[stock].cards[::-1]
+        for w, draws, recycles in self._splits(state):
+            card = cycle[w - 1]
+            if card.rank == rank and (card.suit in "HD") == red:
+                on = Move(names[waste], names[t])
+                for more, after in self._stock_uses(self.play(self._drawn(state, cycle, w, recycles), on), t):
+                    lines.append(((DRAW,) * draws + (on,) + more, after))
         return lines

@@ -9,6 +9,7 @@ per task, and prints the counts, shares and times per deal.
 from __future__ import annotations
 
 import argparse
+import functools
 import multiprocessing
 import os
 import statistics
@@ -86,11 +87,16 @@ def add_winnability_arguments(parser: argparse.ArgumentParser) -> None:
                         help="processes, one deal per task (default: one per core)")
 
 
+@functools.lru_cache(maxsize=None)
+def _game(game_id: str):
+    from ..registry import load_games
+    return load_games()[game_id]
+
+
 def solve_deal(task):
     """One deal in a worker: (deal, answer, seconds, positions, replayed to a win)."""
     game_id, deal, options, seconds = task
-    from ..registry import load_games
-    game = load_games()[game_id]
+    game = _game(game_id)
     start = game.new(deal, **options)
     result = solve(game, start, Budget(seconds=seconds))
     replayed = result.answer == WINNABLE and check_solution(game, start, result.moves) is None

@@ -1,4 +1,5 @@
-"""The search: depth-first over lines of moves, with a transposition table.
+"""The search: depth-first over lines of moves, with a transposition table
+(after a greedy best-first look at the game's narrow lines, if it has any).
 
 Exact by construction: every line a game's hooks offer is searched unless its
 position (by key) was seen, so an exhausted search proves the position lost;

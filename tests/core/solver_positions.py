@@ -35,3 +35,18 @@ def endgame(game, seed: int, left: int = 11, draw: int = 1, passes="unlimited", 
     zones["stock"] = [f"({c})" for c in zones["stock"]]
     text = "\n".join(f"{z}: {' '.join(cards)}" for z, cards in zones.items())
     return game.parse_position(text, draw=draw, passes=passes)
+
+
+def blocked(game):
+    """Lost: 2S lies on AS and on both red 3s, so it can never move; 31 cards
+    wait in the stock, so a search without the dead-end test never ends."""
+    labels = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+
+    def suit(code, low, high):
+        return [labels[r - 1] + code for r in range(low, high + 1)]
+
+    stock = [c for c in suit("S", 4, 13) + suit("H", 4, 13) + suit("D", 4, 13)]
+    zones = {"stock": " ".join(f"({c})" for c in stock), "f2": "AH 2H", "f3": "AD 2D",
+             "f4": " ".join(suit("C", 1, 13)), "t1": "(AS) (3H) (3D) (3S) 2S"}
+    text = "\n".join(f"{z}: {zones.get(z, '')}" for z in ZONES)
+    return game.parse_position(text)

@@ -7,10 +7,11 @@ import threading
 import pytest
 
 from solitaire_core.registry import load_games
-from solitaire_core.solver import (UNKNOWN, UNWINNABLE, WINNABLE, Budget, check_solution,
+from solitaire_core.solver import (UNKNOWN, UNWINNABLE, WINNABLE, Budget, Hooks, check_solution,
                                    hooks_for, plain_hooks, solve)
 
 from minigame import MiniGame
+from solver_positions import blocked
 
 GAMES = load_games()
 
@@ -38,89 +39,109 @@ def test_solutions_of_every_game_replay_to_a_win(game_id):
 
 
 def reachable_win(game, state) -> bool:
-    """Brute force without the solver: every position reachable by legal moves."""
-    seen, frontier = {state}, [state]
+    """Brute force without the solver: every position reachable through ``apply``."""
+    seen, frontier = {game.key(state)}, [state]
     while frontier:
         current = frontier.pop()
         if game.is_won(current):
             return True
         for move in game.legal_moves(current):
             after = game.apply(current, move)
-            if after not in seen:
-                seen.add(after)
+            if game.key(after) not in seen:
+                seen.add(game.key(after))
                 frontier.append(after)
     return False
 
 
+MINI_LOST = """stock: (AD) (2S) (2H) (2D) (2C) (3D)
+waste:
+f1:
+f2:
+f3:
+f4:
+t1: (AS) 3H
+t2: (AH) 3C
+t3: (AC) 3S"""  # each 3 covers the Ace its own 2 needs, round in a circle
+
+
 def test_plain_search_is_exact_on_a_small_game():
-    """Rule of the solver: winnable and unwinnable agree with brute force; both occur."""
+    """Winnable and unwinnable agree with brute force, on deals and on a lost position."""
     game = MiniGame()
-    answers = set()
-    for deal in range(1, 30):
-        start = game.new(deal)
+    starts = [game.new(deal, draw=draw) for deal in range(1, 9) for draw in (1, 2)]
+    starts += [game.parse_position(MINI_LOST),
+               game.parse_position(MINI_LOST.replace("t3: (AC) 3S", "t3: (AC) 3D").replace("(3D)", "(3S)"))]
+    answers = []
+    for start in starts:
         result = solve(game, start, Budget(seconds=None))
         assert result.answer == (WINNABLE if reachable_win(game, start) else UNWINNABLE)
-        answers.add(result.answer)
-    assert answers == {WINNABLE, UNWINNABLE}
+        answers.append(result.answer)
+    assert answers[-2:] == [UNWINNABLE, WINNABLE]
 
 
 def hard_start():
+    """A lost Klondike position whose search, without the dead-end test, never ends."""
     game = GAMES["klondike"]
-    return game, game.new(2)  # not solved within thousands of positions
+    return game, blocked(game), hooks_for(game, off=("dead_end",))
 
 
 def test_node_budget_gives_unknown():
-    game, start = hard_start()
-    result = solve(game, start, Budget(seconds=None, nodes=10))
+    game, start, hooks = hard_start()
+    result = solve(game, start, Budget(seconds=None, nodes=10), hooks=hooks)
     assert (result.answer, result.reason) == (UNKNOWN, "node budget")
     assert result.moves == ()
 
 
 def test_time_budget_gives_unknown():
-    game, start = hard_start()
-    result = solve(game, start, Budget(seconds=1e-9))
+    game, start, hooks = hard_start()
+    result = solve(game, start, Budget(seconds=1e-9), hooks=hooks)
     assert (result.answer, result.reason) == (UNKNOWN, "time budget")
 
 
 def test_memory_ceiling_gives_unknown():
-    game, start = hard_start()
-    result = solve(game, start, Budget(seconds=None, table=50))
+    game, start, hooks = hard_start()
+    result = solve(game, start, Budget(seconds=None, table=50), hooks=hooks)
     assert result.answer == UNKNOWN and "memory" in result.reason
 
 
 def test_a_set_event_cancels_before_anything_is_searched():
-    game, start = hard_start()
+    game, start, hooks = hard_start()
     event = threading.Event()
     event.set()
-    result = solve(game, start, Budget(seconds=None), cancel=event)
+    result = solve(game, start, Budget(seconds=None), cancel=event, hooks=hooks)
     assert (result.answer, result.reason, result.nodes) == (UNKNOWN, "cancelled", 0)
 
 
 def test_cancel_from_another_thread_stops_a_running_search():
-    game, start = hard_start()
-    event = threading.Event()
-    results = []
+    game, start, hooks = hard_start()
+    running, event, results = threading.Event(), threading.Event(), []
+
+    def lines(state):
+        running.set()
+        return hooks.lines(state)
+
+    watched = Hooks(lines, hooks.key, hooks.safe)
     worker = threading.Thread(target=lambda: results.append(
-        solve(game, start, Budget(seconds=None, nodes=None), cancel=event)))
+        solve(game, start, Budget(seconds=None, table=None), cancel=event, hooks=watched)), daemon=True)
     worker.start()
-    while not results and not worker.is_alive():
-        pass
+    assert running.wait(60)
     event.set()
-    worker.join(60)  # a safety net, not a timing assert: a stuck search fails here
+    worker.join(60)  # a safety net, not a timing assert: a search that ignores the event fails here
     assert not worker.is_alive()
     assert (results[0].answer, results[0].reason) == (UNKNOWN, "cancelled")
+    assert results[0].nodes > 0
 
 
 def test_a_callable_cancels_after_some_positions():
-    game, start = hard_start()
+    game, start, hooks = hard_start()
     calls = []
-    result = solve(game, start, Budget(seconds=None), cancel=lambda: len(calls) > 3 or calls.append(1))
+    result = solve(game, start, Budget(seconds=None), cancel=lambda: len(calls) > 3 or calls.append(1),
+                   hooks=hooks)
     assert (result.answer, result.reason) == (UNKNOWN, "cancelled")
     assert result.nodes > 0
 
 
 def test_a_bad_cancel_argument_is_refused():
-    game, start = hard_start()
+    game, start, _ = hard_start()
     with pytest.raises(TypeError):
         solve(game, start, cancel="stop")
 
@@ -132,7 +153,7 @@ def test_unknown_hook_names_are_refused():
 
 def test_check_solution_names_the_first_bad_move():
     game = GAMES["klondike"]
-    start = game.new(1)
+    start = game.new(3)
     result = solve(game, start, Budget(seconds=30))
     assert result.answer == WINNABLE
     assert check_solution(game, start, result.moves) is None
@@ -149,3 +170,8 @@ def test_plain_hooks_use_only_the_engine():
     state = game.new(3)
     assert plain.key(state) == game.key(state)
     assert {m for moves, _ in plain.lines(state) for m in moves} == set(game.legal_moves(state))
+
+
+def test_the_dead_end_test_answers_the_hard_start_at_once():
+    game, start, _ = hard_start()
+    assert solve(game, start, Budget(seconds=None, nodes=10)).answer == UNWINNABLE

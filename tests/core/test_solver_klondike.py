@@ -7,7 +7,7 @@ pruned) on small positions built at random with few cards left.
 from __future__ import annotations
 
 import pytest
-from solver_positions import endgame
+from solver_positions import blocked, endgame
 
 from games.klondike.solving import column_blocked, is_safe_up
 from solitaire_core import parse_card
@@ -73,11 +73,7 @@ def suit(code, low, high):
 
 def test_a_blocked_column_is_answered_unwinnable():
     """2S lies on AS and on both red 3s: it can never move, so the game is lost."""
-    stock = " ".join(f"({c})" for c in (suit("S", 3, 13) + " " + suit("H", 4, 13) + " " + suit("D", 4, 13)).split()
-                     if c != "3S")
-    state = build(stock=stock + " (3S)", f2=suit("H", 1, 2), f3=suit("D", 1, 2), f4=suit("C", 1, 13),
-                  t1="(AS) (3H) (3D) 2S")
-    result = solve(GAME, state, Budget(seconds=30))
+    result = solve(GAME, blocked(GAME), Budget(seconds=30))
     assert result.answer == UNWINNABLE
 
 
