@@ -20,7 +20,7 @@ from .options import resolve
 from .scene import CARD_HEIGHT, CardPlacement, Scene, Slot
 from .scoring import Scoring
 from .state import Pile, State
-from .zones import FOUNDATION, LIFT_NONE, LIFT_RUNS, LIFT_TOP, STOCK, TABLEAU, WASTE, Opt, Zone
+from .zones import FOUNDATION, LIFT_NONE, LIFT_TOP, STOCK, WASTE, Opt, Zone
 
 # A fan squeezed to fit keeps the steps of its top KEEP_READABLE face-up cards
 # while the others can shrink, each to no less than MIN_STEP of its length.

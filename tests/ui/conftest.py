@@ -34,6 +34,21 @@ def pile_game(games):
     pytest.skip("no registered game has a tableau")
 
 
+@pytest.fixture(scope="session")
+def solved(pile_game):
+    """A deal of the pile game and the solver's moves that win it.
+
+    A node budget, not seconds, so the answer does not depend on the machine's load.
+    """
+    from solitaire_core.solver import WINNABLE, Budget, solve
+
+    for deal in range(1, 8):
+        result = solve(pile_game, pile_game.new(deal), Budget(seconds=None, nodes=200_000))
+        if result.answer == WINNABLE:
+            return deal, result.moves
+    raise AssertionError(f"the solver won none of deals 1-7 of {pile_game.name}")
+
+
 @pytest.fixture
 def open_window(qtbot, games):
     """Opens the main window the way ``solitaire play`` does; closes it after."""

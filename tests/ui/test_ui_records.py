@@ -35,20 +35,8 @@ def carrying_options(game):
     return next(o for o in option_sets(game) if game.carries_score(game.new(1, **o)))
 
 
-@pytest.fixture(scope="module")
-def winning_line(pile_game):
-    """A deal of the pile game and the solver's moves that win it."""
-    from solitaire_core.solver import WINNABLE, Budget, solve
-
-    for deal in range(1, 8):
-        result = solve(pile_game, pile_game.new(deal), Budget(seconds=2))
-        if result.answer == WINNABLE:
-            return deal, result.moves
-    pytest.skip("no winnable deal found within the budget")
-
-
-def win(window, winning_line, qtbot):
-    deal, line = winning_line
+def win(window, solved, qtbot):
+    deal, line = solved
     moves = list(line)
     window.start(window.game, deal, {})
     window.auto_timer.setInterval(1)
@@ -82,9 +70,9 @@ def test_a_restart_is_the_same_attempt(open_window, pile_game):
 
 
 def test_a_won_game_is_recorded_once_and_a_restart_after_it_is_a_new_attempt(open_window, pile_game,
-                                                                             winning_line, qtbot, tmp_path):
+                                                                             solved, qtbot, tmp_path):
     window = open_window({"game": pile_game.id, "deal": 1})
-    win(window, winning_line, qtbot)
+    win(window, solved, qtbot)
     (won,) = kept()
     assert won.result == "won" and won.moves == window.session.move_count
     assert window.records.save_as(str(tmp_path / "won.json"))
@@ -92,7 +80,7 @@ def test_a_won_game_is_recorded_once_and_a_restart_after_it_is_a_new_attempt(ope
     window.redo()  # won again: the same game
     assert [r.result for r in kept()] == ["won"]
     window.restart()
-    assert window.session.move_count == 0 and window.session.deal == winning_line[0]
+    assert window.session.move_count == 0 and window.session.deal == solved[0]
     window.play(pile_game.legal_moves(window.session.state)[0])
     window.new_deal()
     assert window.records.open_game(str(tmp_path / "won.json"))  # a won game from a file counted already

@@ -6,24 +6,13 @@ a fake ``solve`` (monkeypatched) controls the timing where the order of events m
 
 import threading
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from solitaire_core.session import Session
-from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, Result, check_solution, solve
+from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, check_solution
 from ui_qt import solver_actions, solving
 from ui_qt.solver_actions import CHECKING_TEXT, STATUS_TEXT
-
-
-@pytest.fixture(scope="module")
-def solved(pile_game):
-    """A deal of the pile game and the solver's moves that win it."""
-    for deal in range(1, 8):
-        result = solve(pile_game, pile_game.new(deal), Budget(seconds=2))
-        if result.answer == WINNABLE:
-            return deal, result.moves
-    pytest.skip("no winnable deal found within the budget")
 
 
 def near_end(game, solved, left: int) -> Session:

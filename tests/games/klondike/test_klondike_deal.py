@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from klondike_helpers import build, moves_text, zone
-from solitaire_core import IllegalMove, french_deck, parse_card
+from solitaire_core import IllegalMove, parse_card
 
 RULES = Path(__file__).resolve().parents[3] / "games" / "klondike" / "rules.md"
 COLUMNS = [f"t{i}" for i in range(1, 8)]
