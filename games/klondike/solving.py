@@ -103,6 +103,22 @@ class KlondikeSolving:
                 empty = f
         return heights, where, empty
 
+    def _play(self, state, move):
+        """``play`` for a move between piles, less its cosmetic values (score,
+        cards shown), which ``key`` and ``solver_key`` ignore: the solver's
+        hot path. Solutions are replayed through ``apply``, which keeps them."""
+        i, j = self.index[move.src], self.index[move.dst]
+        piles = list(state.piles)
+        source, target = piles[i], piles[j]
+        cards = source.cards
+        k = len(cards) - move.n
+        down = source.down
+        if down >= k:  # only a column has face-down cards: its new top turns up
+            down = k - 1 if k else 0
+        piles[i] = Pile(cards[:k], down)
+        piles[j] = Pile(target.cards + cards[k:], target.down)
+        return State(tuple(piles), state.values, state.options)
+
     # --- the canonical key ------------------------------------------------------
     def solver_key(self, state):
         stock, waste, foundations, tableau, _ = self._solver_layout
@@ -169,7 +185,7 @@ class KlondikeSolving:
             if heights[s] == card.rank - 1 and is_safe_up(card.rank, s, heights):
                 dst = where[s] if heights[s] else empty
                 move = Move(names[i], names[dst])
-                return (move,), self.play(state, move)
+                return (move,), self._play(state, move)
         return None
 
     # --- candidate lines, best first --------------------------------------------------
@@ -240,7 +256,7 @@ class KlondikeSolving:
                     elif whole:
                         exposing += self._emptying(state, Move(names[i], names[j], n))
                     elif below.rank == base.rank + 1 and (below.suit in "HD") != (base.suit in "HD"):
-                        exposing += self._exposing(state, Move(names[i], names[j], n), below, narrow)
+                        exposing += self._exposing(state, Move(names[i], names[j], n), below, narrow, (heights, where, empty_f))
                     elif not narrow:  # off a card it does not continue (a position built by hand)
                         found.append((20, (Move(names[i], names[j], n),)))
                 if whole:
@@ -250,7 +266,7 @@ class KlondikeSolving:
                 n += 1
 
         # from the foundations, unless the card would at once be safe to send back
-        lines = [(p, moves, self.play(state, moves[0])) for p, moves in found] + exposing
+        lines = [(p, moves, self._play(state, moves[0])) for p, moves in found] + exposing
         for s in range(4):
             if not heights[s]:
                 continue
@@ -261,27 +277,29 @@ class KlondikeSolving:
                 continue
             for j in targets(card, None):
                 move = Move(names[where[s]], names[j])
-                lines.append((10, (move,), self.play(state, move)))
+                lines.append((10, (move,), self._play(state, move)))
         lines += self._stock_lines(state, heights, where, empty_f, targets)
         lines.sort(key=lambda line: -line[0])
         return [(moves, after) for _, moves, after in lines]
 
-    def _exposing(self, state, move, card, narrow):
+    def _exposing(self, state, move, card, narrow, foundation_heights):
         """A run moved off the face-up ``card`` it continues, together with what
         makes that worth it: ``card`` going up, or a card put on it (from a
         column, the waste or a foundation). Nothing else can use a face-up card
         laid bare (its own run could move with the run on it), and waiting
         until right before that use only keeps more moves open."""
         stock, waste, foundations, tableau, names = self._solver_layout
-        state = self.play(state, move)
+        heights, where, empty_f = foundation_heights  # a move between columns leaves them be
+        s = SUIT_INDEX[card.suit]
+        if narrow and heights[s] != card.rank - 1:
+            return []
+        state = self._play(state, move)
         piles = state.piles
         x = self.index[move.src]
-        heights, where, empty_f = self._heights(piles, foundations)
-        s = SUIT_INDEX[card.suit]
         lines = []
         if heights[s] == card.rank - 1:
             up = Move(move.src, names[where[s] if heights[s] else empty_f])
-            lines.append((25, (move, up), self.play(state, up)))
+            lines.append((25, (move, up), self._play(state, up)))
         if narrow:
             return lines
         rank, red = card.rank - 1, card.suit not in "HD"
@@ -294,7 +312,7 @@ class KlondikeSolving:
                 base = cards[-n]
                 if base.rank == rank and (base.suit in "HD") == red:
                     on = Move(names[i], move.src, n)
-                    lines.append((20, (move, on), self.play(state, on)))
+                    lines.append((20, (move, on), self._play(state, on)))
                     break
                 if n == len(cards) - pile.down:
                     break
@@ -307,12 +325,12 @@ class KlondikeSolving:
             if top.rank == rank and (top.suit in "HD") == red:
                 on = Move(names[waste], move.src)
                 lines.append((20, (move,) + (DRAW,) * draws + (on,),
-                               self.play(self._drawn(state, cycle, w, recycles), on)))
+                               self._play(self._drawn(state, cycle, w, recycles), on)))
         for f in foundations:
             cards = piles[f].cards
             if cards and cards[-1].rank == rank and (cards[-1].suit in "HD") == red:
                 on = Move(names[f], move.src)
-                lines.append((15, (move, on), self.play(state, on)))
+                lines.append((15, (move, on), self._play(state, on)))
         return lines
 
     def _emptying(self, state, move):
@@ -320,7 +338,7 @@ class KlondikeSolving:
         a King (with its run) moved into it, from a column, the waste or a
         foundation. Waiting until right before that loses nothing."""
         stock, waste, foundations, tableau, names = self._solver_layout
-        state = self.play(state, move)
+        state = self._play(state, move)
         piles = state.piles
         lines = []
         for i in tableau:
@@ -331,7 +349,7 @@ class KlondikeSolving:
                 if base.rank == KING:
                     if n < len(cards):  # a King already at the bottom stays
                         king = Move(names[i], move.src, n)
-                        lines.append((50, (move, king), self.play(state, king)))
+                        lines.append((50, (move, king), self._play(state, king)))
                     break
                 if n == len(cards) - pile.down:
                     break
@@ -343,12 +361,12 @@ class KlondikeSolving:
             if cycle[w - 1].rank == KING:
                 king = Move(names[waste], move.src)
                 lines.append((45, (move,) + (DRAW,) * draws + (king,),
-                               self.play(self._drawn(state, cycle, w, recycles), king)))
+                               self._play(self._drawn(state, cycle, w, recycles), king)))
         for f in foundations:
             cards = piles[f].cards
             if cards and cards[-1].rank == KING:
                 king = Move(names[f], move.src)
-                lines.append((15, (move, king), self.play(state, king)))
+                lines.append((15, (move, king), self._play(state, king)))
         return lines
 
     def _splits(self, state):
@@ -359,6 +377,17 @@ class KlondikeSolving:
         n, w0 = len(piles[waste].cards) + len(piles[stock].cards), len(piles[waste].cards)
         k, allowed = self._settings(state.options)
         left = None if allowed is None else allowed - state.value("redeals")
+        found = self._splits_cache.get((n, w0, k, left))
+        if found is None:
+            found = self._splits_cache[n, w0, k, left] = self._count_splits(n, w0, k, left)
+        return found
+
+    @cached_property
+    def _splits_cache(self) -> dict:
+        return {}
+
+    @staticmethod
+    def _count_splits(n, w0, k, left):
         splits = [(w0, 0, 0)] if w0 else []
         w, draws = w0, 0
         while w < n:
@@ -401,10 +430,10 @@ class KlondikeSolving:
                 move = Move(names[waste], names[j])
                 played = (DRAW,) * draws + (move,)
                 if free_stock and self.zones[j].role == TABLEAU:
-                    for more, after in self._stock_uses(self.play(drawn, move), j):
+                    for more, after in self._stock_uses(self._play(drawn, move), j):
                         lines.append((priority, played + more, after))
                 else:
-                    lines.append((priority, played, self.play(drawn, move)))
+                    lines.append((priority, played, self._play(drawn, move)))
         return lines
 
     def _stock_uses(self, state, t):
@@ -426,7 +455,7 @@ class KlondikeSolving:
                 base = cards[-n]
                 if base.rank == rank and (base.suit in "HD") == red:
                     on = Move(names[i], names[t], n)
-                    lines.append(((on,), self.play(state, on)))
+                    lines.append(((on,), self._play(state, on)))
                     break
                 if n == len(cards) - pile.down:
                     break
@@ -437,12 +466,12 @@ class KlondikeSolving:
             cards = piles[f].cards
             if cards and cards[-1].rank == rank and (cards[-1].suit in "HD") == red:
                 on = Move(names[f], names[t])
-                lines.append(((on,), self.play(state, on)))
+                lines.append(((on,), self._play(state, on)))
         cycle = piles[waste].cards + piles[stock].cards[::-1]
         for w, draws, recycles in self._splits(state):
             card = cycle[w - 1]
             if card.rank == rank and (card.suit in "HD") == red:
                 on = Move(names[waste], names[t])
-                for more, after in self._stock_uses(self.play(self._drawn(state, cycle, w, recycles), on), t):
+                for more, after in self._stock_uses(self._play(self._drawn(state, cycle, w, recycles), on), t):
                     lines.append(((DRAW,) * draws + (on,) + more, after))
         return lines

@@ -59,6 +59,24 @@ def test_macro_lines_are_legal_moves_that_reach_their_state():
             assert GAME.key(end) == GAME.key(after)
 
 
+def test_the_solvers_fast_play_matches_play_but_for_cosmetic_values():
+    """``_play`` skips the score and the cards shown, which no key looks at."""
+    checked = 0
+    for state in list(small_positions())[:20] + [GAME.new(deal, draw=draw) for deal in (1, 2, 3) for draw in (1, 3)]:
+        for move in GAME.legal_moves(state):
+            if move.is_draw:
+                continue
+            fast, slow = GAME._play(state, move), GAME.play(state, move)
+            assert fast.piles == slow.piles and GAME.key(fast) == GAME.key(slow)
+            checked += 1
+        safe = GAME.solver_safe(state)
+        if safe is not None:
+            moves, after = safe
+            (move,) = moves
+            assert GAME.key(after) == GAME.key(GAME.apply(state, move))
+    assert checked > 100
+
+
 def build(**zones):
     text = "\n".join(f"{z}: {zones.get(z, '')}" for z in (
         "stock", "waste", "f1", "f2", "f3", "f4", "t1", "t2", "t3", "t4", "t5", "t6", "t7"))

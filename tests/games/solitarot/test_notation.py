@@ -29,16 +29,6 @@ def test_english_and_french_number_the_same_rules(game):
     assert rule_numbers(english) == rule_numbers(french) and len(rule_numbers(english)) == 43
 
 
-def test_every_rule_is_named_by_a_test(game):
-    named = set()
-    for path in HERE.glob("test_*.py"):
-        for a, b, c, d in re.findall(r"rule_(\d+)_(\d+)(?:_to_(\d+)_(\d+))?", path.read_text()):
-            named.add(f"{a}.{b}")
-            if c:
-                named |= {f"{a}.{n}" for n in range(int(b), int(d) + 1)}
-    assert rule_numbers(game.rules) - named == set()
-
-
 @pytest.mark.parametrize("deal, index", [(1, 0), (617, 1)])
 def test_test_vectors_of_the_rules_page(game, deal, index):
     blocks = re.findall(r"```text\n(.*?)```", game.rules, re.S)

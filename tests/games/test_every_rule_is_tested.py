@@ -1,0 +1,51 @@
+"""Every numbered rule of every built-in game is named by a test of that game.
+
+A rule is numbered in the game's rules.md as ``**3.2**`` or at the start of a
+line as ``3.2``. Its test is named ``test_rule_3_2_...``; one test may name
+several rules (``test_rule_3_4_and_3_5_...``) or a range of one section
+(``test_rule_2_1_to_2_3_...``).
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RULE = re.compile(r"\*\*(\d+\.\d+)\*\*|^(\d+\.\d+)\s", re.MULTILINE)
+TEST_NAME = re.compile(r"def test_rule_(\d+_\d+(?:_(?:and|to)_\d+_\d+)*)")
+GAMES = sorted(p.parent.name for p in (ROOT / "games").glob("*/rules.md"))
+
+
+def numbered_rules(text: str) -> set[str]:
+    return {a or b for a, b in RULE.findall(text)}
+
+
+def named_rules(source: str) -> set[str]:
+    named = set()
+    for chain in TEST_NAME.findall(source):
+        parts = re.split(r"_(and|to)_", chain)
+        numbers = [tuple(map(int, p.split("_"))) for p in parts[0::2]]
+        named.update(f"{a}.{b}" for a, b in numbers)
+        for (a, b), join, (c, d) in zip(numbers, parts[1::2], numbers[1:]):
+            if join == "to" and a == c:
+                named.update(f"{a}.{n}" for n in range(b, d + 1))
+    return named
+
+
+def test_names_may_list_and_span_rules():
+    source = "def test_rule_1_1_x(): ...\ndef test_rule_2_1_to_2_3_y(): ...\ndef test_rule_4_1_and_4_6_z(): ..."
+    assert named_rules(source) == {"1.1", "2.1", "2.2", "2.3", "4.1", "4.6"}
+
+
+@pytest.mark.parametrize("package", GAMES)
+def test_every_numbered_rule_has_a_test(package):
+    numbers = numbered_rules((ROOT / "games" / package / "rules.md").read_text(encoding="utf-8"))
+    tests = " ".join(p.read_text(encoding="utf-8") for p in (Path(__file__).parent / package).glob("test_*.py"))
+    untested = sorted(numbers - named_rules(tests))
+    assert numbers, f"{package}/rules.md numbers no rule"
+    assert not untested, f"{package}: rules with no test named after them: {untested}"
+
+
+def test_the_four_built_in_games_are_checked():
+    assert GAMES == ["klondike", "salic_law", "solitarot", "tacta"]
