@@ -1,7 +1,7 @@
 """What the window does with the solver: hints, the "still winnable?" line,
-winnable deals only, and the demo. Every search runs in a ``solving.Worker``;
-the table stays usable meanwhile, and an answer for a position no longer on
-the table is dropped.
+winnable deals only, and the demo. Every search runs in a ``solving.Worker``
+(its thread waits for a solver process); the table stays usable meanwhile, and
+an answer for a position no longer on the table is dropped.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel
 
 from solitaire_core.solver import UNWINNABLE, WINNABLE
 
-from .solving import Known, Worker, find_winnable_deal, solve
+from .solving import PROCESSES, Known, Worker, find_winnable_deal, solve
 
 HINT_SECONDS = 1.5
 STATUS_SECONDS = 5.0
@@ -114,8 +114,8 @@ class SolverActions(QObject):
             self.status_timer.start()
 
     def _check(self) -> None:
-        game, state = self.window.game, self.window.session.state
-        self.status_worker.start(lambda cancel: solve(game, state, STATUS_SECONDS, cancel),
+        game, state, options = self.window.game, self.window.session.state, self.window.session.options
+        self.status_worker.start(lambda cancel: solve(game, state, options, STATUS_SECONDS, cancel),
                                  lambda result: self._checked(state, result))
 
     def _checked(self, state, result) -> None:
@@ -133,13 +133,13 @@ class SolverActions(QObject):
     # --- hint ------------------------------------------------------------------------
     def hint(self) -> None:
         """The solver's next move when it answers winnable in time, else the game's heuristic."""
-        game, state = self.window.game, self.window.session.state
+        game, state, options = self.window.game, self.window.session.state, self.window.session.options
         known = self.known.get(state)
         if known is not None:
             self._hinted(state, known)
             return
         self._say("Looking for a hint\u2026", 0)
-        self.hint_worker.start(lambda cancel: solve(game, state, HINT_SECONDS, cancel),
+        self.hint_worker.start(lambda cancel: solve(game, state, options, HINT_SECONDS, cancel),
                                lambda result: self._hinted(state, result))
 
     def _hinted(self, state, result) -> None:
@@ -192,7 +192,7 @@ class SolverActions(QObject):
             self.stop_demo()
             self._say("Demo stopped")
             return
-        game, state = self.window.game, self.window.session.state
+        game, state, options = self.window.game, self.window.session.state, self.window.session.options
         if game.is_won(state):
             return
         known = self.known.get(state)
@@ -200,7 +200,7 @@ class SolverActions(QObject):
             self._demo_solved(state, known)
             return
         self._say("Solving for the demo\u2026", 0)
-        self.demo_worker.start(lambda cancel: solve(game, state, DEMO_SECONDS, cancel),
+        self.demo_worker.start(lambda cancel: solve(game, state, options, DEMO_SECONDS, cancel),
                                lambda result: self._demo_solved(state, result))
 
     def _demo_solved(self, state, result) -> None:
@@ -248,9 +248,12 @@ class SolverActions(QObject):
 
     # --- closing -----------------------------------------------------------------------------
     def shutdown(self) -> bool:
-        """Cancel every search and wait for its thread (the window is closing)."""
+        """Cancel every search, wait for its thread and stop the solver processes (the
+        window is closing; the app has one window)."""
         self.stop_demo()
         self.demo_timer.stop()
         self.status_timer.stop()
-        return all([w.shutdown() for w in (self.hint_worker, self.status_worker, self.deal_worker,
-                                            self.demo_worker)])
+        stopped = all([w.shutdown() for w in (self.hint_worker, self.status_worker, self.deal_worker,
+                                               self.demo_worker)])
+        PROCESSES.shutdown()
+        return stopped

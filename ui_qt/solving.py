@@ -1,11 +1,14 @@
-"""Solver searches off the table's thread, so the table never freezes.
+"""Solver searches off the table's thread and out of its process, so the table
+never freezes nor slows down.
 
 A ``Worker`` runs one job at a time in a ``threading.Thread`` with a
 ``threading.Event`` to cancel it: starting another job cancels the one
 running, and only the answer of the latest job reaches its callback (a
-result for a position no longer shown is dropped). The answer crosses to the
-GUI thread through a queued Qt signal. ``shutdown`` cancels and joins every
-thread, so no search outlives the window.
+result for a position no longer shown is dropped). The thread only waits
+(``solve`` hands the search to a worker process of ``PROCESSES``, see
+``solver_process``); the answer crosses to the GUI thread through a queued Qt
+signal. ``shutdown`` cancels and joins every thread, so no search outlives
+the window.
 """
 
 from __future__ import annotations
@@ -15,32 +18,22 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from solitaire_core import solver
-from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, Result
+from solitaire_core.solver import UNWINNABLE, WINNABLE, Result
 
-TABLE = 300_000  # positions kept per search: about 100 MB at most (docs/solver.md)
+from .solver_process import Processes
+
 KNOWN_LIMIT = 20_000  # positions remembered with their answer, per session
+PROCESSES = Processes()  # the app's solver processes, started on the first search
 
 
-def solve(game, state, seconds: float, cancel: threading.Event) -> Result:
-    """The solver with the app's memory ceiling; a failing game is an unknown answer, not a crash."""
-    try:
-        return solver.solve(game, state, Budget(seconds=seconds, nodes=None, table=TABLE), cancel=cancel)
-    except Exception as exc:  # noqa: BLE001 - a plugin's bug must not kill the worker thread
-        return Result(UNKNOWN, reason=f"error: {exc}")
+def solve(game, state, options, seconds: float, cancel: threading.Event) -> Result:
+    """Is ``state`` winnable? Asked of a worker process; blocks until it answers."""
+    return PROCESSES.solve(game, state, options, seconds, cancel)
 
 
-def find_winnable_deal(game, options, first: int, seconds: float, cancel: threading.Event,
-                       tries: int = 200) -> tuple[int, Result] | None:
-    """The first deal number from ``first`` on that the solver proves winnable within
-    ``seconds``; deals it cannot decide in time are skipped like lost ones."""
-    for deal in range(first, first + tries):
-        if cancel.is_set():
-            return None
-        result = solve(game, game.new(deal, **dict(options)), seconds, cancel)
-        if result.answer == WINNABLE:
-            return deal, result
-    return None
+def find_winnable_deal(game, options, first: int, seconds: float, cancel: threading.Event) -> tuple[int, Result] | None:
+    """The first deal from ``first`` on that the solver wins within ``seconds`` (in a worker process)."""
+    return PROCESSES.find_winnable_deal(game, options, first, seconds, cancel)
 
 
 class Worker(QObject):

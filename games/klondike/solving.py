@@ -24,6 +24,10 @@
   r-2 (Solvitaire's weaker "other colour within 1" is unsafe here; see the
   test that shows it). From the waste only at draw 1, where taking a card out
   never changes which cards later draws bring up.
+
+The lines build their positions with ``_play``, ``play`` without the score
+and the cards shown (cosmetic: no key looks at them); the solution is still
+engine moves, replayed through ``apply`` by the search.
 """
 
 from __future__ import annotations
@@ -132,14 +136,14 @@ class KlondikeSolving:
             pile = piles[t]
             code = codes.get(pile)
             if code is None:
-                code = codes[pile] = bytes((pile.down,)) + bytes(ids[c] for c in pile.cards)
+                code = codes[pile] = bytes((pile.down,)) + bytes(map(ids.__getitem__, pile.cards))
             columns.append(code)
         columns.sort()
         cycle = []
         for pile in (piles[waste], piles[stock]):  # the stock's code is read backwards
             code = codes.get(pile)
             if code is None:
-                code = codes[pile] = bytes((pile.down,)) + bytes(ids[c] for c in pile.cards)
+                code = codes[pile] = bytes((pile.down,)) + bytes(map(ids.__getitem__, pile.cards))
             cycle.append(code[1:])
         w, n = len(cycle[0]), len(cycle[0]) + len(cycle[1])
         draw, allowed = self._settings(state.options)

@@ -2,17 +2,30 @@
 
 Positions close to the end of a solved deal make the real solver answer at once;
 a fake ``solve`` (monkeypatched) controls the timing where the order of events matters.
+The real searches run in worker processes: none may outlive a test.
 """
 
+import multiprocessing
+import os
+import signal
 import threading
+
+import pytest
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from solitaire_core.session import Session
 from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, check_solution
-from ui_qt import solver_actions, solving
+from ui_qt import solver_actions, solver_process, solving
 from ui_qt.solver_actions import CHECKING_TEXT, STATUS_TEXT
+
+
+@pytest.fixture(autouse=True)
+def no_process_left():
+    yield
+    solving.PROCESSES.shutdown()  # the windows' own shutdown did it already, unless a test closed none
+    assert not multiprocessing.active_children()
 
 
 def near_end(game, solved, left: int) -> Session:
@@ -37,8 +50,8 @@ class Recorder:
     def __init__(self):
         self.calls = []
 
-    def __call__(self, game, state, seconds, cancel):
-        result = solving.solve(game, state, seconds, cancel)
+    def __call__(self, game, state, options, seconds, cancel):
+        result = solving.solve(game, state, options, seconds, cancel)
         self.calls.append((state, result))
         return result
 
@@ -50,7 +63,7 @@ class Gate:
         self.answer, self.started, self.release = answer, threading.Event(), threading.Event()
         self.cancels = []
 
-    def __call__(self, game, state, seconds, cancel):
+    def __call__(self, game, state, options, seconds, cancel):
         self.cancels.append(cancel)
         self.started.set()
         self.release.wait(10)
@@ -169,8 +182,8 @@ def test_deals_the_solver_cannot_decide_in_time_are_skipped(pile_game, monkeypat
         asked.append(deal)
         return Result(answers[deal])
 
-    monkeypatch.setattr(solving, "solve", fake)
-    deal, result = solving.find_winnable_deal(pile_game, {}, 10, 1.0, threading.Event())
+    monkeypatch.setattr(solver_process, "solve_here", fake)
+    deal, result = solver_process.find_winnable_deal(pile_game, {}, 10, 1.0, lambda: False)
     assert (deal, result.answer, asked) == (13, WINNABLE, [10, 11, 12, 13])
 
 
@@ -220,7 +233,7 @@ def test_the_demo_does_nothing_when_the_solver_finds_no_win(open_window, pile_ga
 def test_closing_the_window_cancels_a_running_search(open_window, pile_game, qtbot, monkeypatch):
     started, cancels = threading.Event(), []
 
-    def waits_for_cancel(game, state, seconds, cancel):
+    def waits_for_cancel(game, state, options, seconds, cancel):
         cancels.append(cancel)
         started.set()
         cancel.wait(30)
@@ -233,3 +246,86 @@ def test_closing_the_window_cancels_a_running_search(open_window, pile_game, qtb
     window.close()
     assert cancels[0].is_set()
     assert threads and not any(t.is_alive() for t in threads)
+
+
+def test_closing_the_window_stops_the_solver_processes(open_window, pile_game, qtbot):
+    window = open_window({"game": pile_game.id, "deal": 1})
+    qtbot.waitUntil(lambda: bool(solving.PROCESSES.pids))  # the winnability search started one
+    window.close()
+    assert not solving.PROCESSES.pids and not multiprocessing.active_children()
+
+
+# --- the solver processes -------------------------------------------------------------------------
+def stopped_worker(game, solved):
+    """The one worker process, idle after a first search, then frozen (SIGSTOP): it can
+    receive a job but not answer until it is let go on."""
+    processes = solving.PROCESSES
+    first = near_end(game, solved, 3).state
+    assert processes.solve(game, first, {}, 5.0, threading.Event()).answer == WINNABLE
+    (pid,) = processes.pids
+    os.kill(pid, signal.SIGSTOP)
+    return processes, pid
+
+
+def asked_in_thread(processes, *args):
+    answers = []
+    thread = threading.Thread(target=lambda: answers.append(processes.solve(*args)))
+    thread.start()
+    return thread, answers
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
+def test_a_killed_worker_answers_unknown_and_the_next_job_gets_a_new_one(pile_game, solved, qtbot):
+    processes, pid = stopped_worker(pile_game, solved)
+    thread, answers = asked_in_thread(processes, pile_game, pile_game.new(solved[0]), {}, 30.0, threading.Event())
+    qtbot.waitUntil(lambda: not processes._idle)  # the job went to the frozen worker
+    os.kill(pid, signal.SIGKILL)
+    thread.join(10)
+    (result,) = answers
+    assert result.answer == UNKNOWN and "stopped" in result.reason
+    again = near_end(pile_game, solved, 3).state
+    result = processes.solve(pile_game, again, {}, 5.0, threading.Event())
+    assert result.answer == WINNABLE and check_solution(pile_game, again, result.moves) is None
+    assert processes.pids and pid not in processes.pids
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
+def test_a_hint_whose_worker_is_killed_falls_back_to_the_games_hint(open_window, pile_game, solved, qtbot):
+    window = window_at(open_window, pile_game, near_end(pile_game, solved, 12))
+    window.solver.status_action.setChecked(False)
+    processes, pid = stopped_worker(pile_game, solved)
+    window.hint_action.trigger()
+    qtbot.waitUntil(lambda: not processes._idle)
+    os.kill(pid, signal.SIGKILL)
+    qtbot.waitUntil(lambda: "a guess" in window.statusBar().currentMessage())
+    assert window.view._marks and window.solver.known.get(window.session.state) is None
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
+def test_a_cancelled_job_stops_the_search_in_the_worker(pile_game, solved, qtbot):
+    processes, pid = stopped_worker(pile_game, solved)
+    cancel = threading.Event()
+    thread, answers = asked_in_thread(processes, pile_game, pile_game.new(solved[0]), {}, 30.0, cancel)
+    qtbot.waitUntil(lambda: not processes._idle)
+    cancel.set()
+    qtbot.waitUntil(lambda: processes._all[0].stop.value == 1)  # passed on to the worker before it reads the job
+    os.kill(pid, signal.SIGCONT)
+    thread.join(10)
+    (result,) = answers
+    assert result.answer == UNKNOWN and result.reason == "cancelled"
+    assert processes.pids == [pid]  # it stopped in time: kept for the next job
+
+
+def test_a_winning_line_crosses_as_text_and_is_replayed(pile_game, solved):
+    state = near_end(pile_game, solved, 6).state
+    texts = [pile_game.format_move(m) for m in solved[1][-6:]]
+    reply = {"answer": WINNABLE, "moves": texts, "nodes": 1, "seconds": 0.0, "reason": ""}
+    assert solver_process.result_of(pile_game, state, reply).moves == tuple(solved[1][-6:])
+    short = solver_process.result_of(pile_game, state, dict(reply, moves=texts[:-1]))
+    assert short.answer == UNKNOWN and "no win" in short.reason  # a line that does not win is no answer
+
+
+def test_the_winnable_deal_finder_runs_in_the_worker(pile_game, solved):
+    deal, result = solving.find_winnable_deal(pile_game, {}, solved[0], 5.0, threading.Event())
+    assert deal >= solved[0] and check_solution(pile_game, pile_game.new(deal), result.moves) is None
+    assert solving.PROCESSES.pids
