@@ -43,6 +43,18 @@ class ConformanceError(AssertionError):
     """A promise the game breaks; the message says where to see it."""
 
 
+def play_texts(game, state, *moves: str):
+    """Apply moves written in notation, through the rules (IllegalMove if one breaks them)."""
+    for text in moves:
+        state = game.apply(state, game.parse_move(state, text))
+    return state
+
+
+def legal_texts(game, state) -> set[str]:
+    """Every legal move of ``state``, in the game's notation: handy in rule tests."""
+    return {game.format_move(m) for m in game.legal_moves(state)}
+
+
 def check_game(game, *, examples: int = 10, steps: int = 40) -> None:
     """Every check of this module, on ``examples`` random lines of up to ``steps`` moves."""
     check_declaration(game)

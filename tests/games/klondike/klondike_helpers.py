@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from solitaire_core import parse_card
+from solitaire_core.testing import legal_texts as moves_text, play_texts as play  # noqa: F401  (used by the tests)
 
 SUIT_FOUNDATION = {"S": "f1", "H": "f2", "D": "f3", "C": "f4"}
 ZONES = ("stock", "waste", "f1", "f2", "f3", "f4", "t1", "t2", "t3", "t4", "t5", "t6", "t7")
@@ -38,15 +39,16 @@ def build(game, **given):
     return game.parse_position("\n".join(lines), **given)
 
 
-def moves_text(game, state) -> set[str]:
-    return {game.format_move(m) for m in game.legal_moves(state)}
-
-
-def play(game, state, *moves: str):
-    """Apply moves given in notation, through the rules (IllegalMove if one breaks them)."""
-    for text in moves:
-        state = game.apply(state, game.parse_move(state, text))
-    return state
+def passes_possible(game, state, limit=10):
+    """How many times the waste can be turned over, drawing only."""
+    turned = 0
+    while turned < limit:
+        if not game.pile(state, "stock").cards:
+            if "draw" not in moves_text(game, state):
+                return turned
+            turned += 1
+        state = play(game, state, "draw")
+    return turned
 
 
 def zone(game, state, zone_id: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from klondike_helpers import build, moves_text, play, zone
+from klondike_helpers import build, moves_text, passes_possible, play, zone
 from solitaire_core import IllegalMove
 
 
@@ -206,18 +206,6 @@ def test_rule_8_1_turning_the_waste_over_keeps_the_order(game, draw):
     # The second pass draws the same cards in the same order.
     again, first = play(game, state, "draw"), play(game, start, "draw")
     assert zone(game, again, "waste") == zone(game, first, "waste")
-
-
-def passes_possible(game, state, limit=10):
-    """How many times the waste can be turned over, drawing only."""
-    turned = 0
-    while turned < limit:
-        if not game.pile(state, "stock").cards:
-            if "draw" not in moves_text(game, state):
-                return turned
-            turned += 1
-        state = play(game, state, "draw")
-    return turned
 
 
 @pytest.mark.parametrize("passes, turns", [("unlimited", 10), (3, 2), (1, 0)])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from klondike_helpers import build, moves_text, play
+from klondike_helpers import build, moves_text, passes_possible, play
 from solitaire_core import OptionError
 
 # A small table where every kind of move is at hand (foundations hold the rest):
@@ -96,23 +96,13 @@ def test_rule_11_9_vegas_all_52_up_make_208_over_the_stake(game):
     assert _all_up(game, build(game, **RUNS)) == 520  # standard: 10 a card
 
 
-def _turns_of_the_waste(game, state, limit=6):
-    turned = 0
-    while turned < limit:
-        if not game.pile(state, "stock").cards:
-            if "draw" not in moves_text(game, state):
-                return turned
-            turned += 1
-        state = play(game, state, "draw")
-    return turned
-
 
 @pytest.mark.parametrize("draw, passes, turns", [
     (1, "unlimited", 0), (1, 3, 0), (1, 1, 0), (3, "unlimited", 2), (3, 1, 2), (3, 3, 2),
 ])
 def test_rule_11_10_vegas_forces_the_passes(game, draw, passes, turns):
     state = game.new(9, scoring="vegas", draw=draw, passes=passes)
-    assert _turns_of_the_waste(game, state) == turns
+    assert passes_possible(game, state) == turns
 
 
 def test_rule_11_11_vegas_total_is_kept_but_changes_nothing_in_play(game):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from solitaire_core import DRAW, parse_card
+from solitaire_core.testing import legal_texts as moves  # noqa: F401  (used by the tests)
 
 LABELS = "A 2 3 4 5 6 7 8 9 10 J".split()
 SUITS = "CDHSCDHS"  # f1..f8 default to a full run of these suits; t1..t8 to that suit's King
@@ -57,6 +58,3 @@ def drawn(game, deal: int, count: int):
         state = game.apply(state, DRAW)
     return state
 
-
-def moves(game, state) -> set[str]:
-    return {game.format_move(m) for m in game.legal_moves(state)}

@@ -1,10 +1,12 @@
 """Positions for Solitarot tests, written as position text with only the zones that matter."""
 
+import functools
 from collections import Counter
 
 import pytest
 
 from games.solitarot.game import Solitarot
+from solitaire_core.testing import play_texts
 
 ZONES = ("stock", "waste", "excuse", "f1", "f2", "f3", "f4", "f5",
          "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8")
@@ -41,10 +43,4 @@ def position(game):
 @pytest.fixture
 def play(game):
     """Apply moves written in notation, one after the other."""
-
-    def run(state, *moves):
-        for text in moves:
-            state = game.apply(state, game.parse_move(state, text))
-        return state
-
-    return run
+    return functools.partial(play_texts, game)

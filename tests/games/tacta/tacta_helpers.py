@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.tacta.cards import BY_CODE, ORDER, STACK_CARDS, X
 from games.tacta.geometry import Puzzle, neighbour
 from games.tacta.notation import STACK_IDS, build_puzzle, parse_side
+from solitaire_core.testing import legal_texts as moves_text, play_texts as play  # noqa: F401  (used by the tests)
 
 
 def build(game, links: str = ""):
@@ -47,14 +48,6 @@ def fill_west(game, named, rest) -> list[str]:
     return lines
 
 
-def moves_text(game, state) -> set[str]:
-    return {game.format_move(m) for m in game.legal_moves(state)}
-
-
-def play(game, state, *moves: str):
-    for text in moves:
-        state = game.apply(state, game.parse_move(state, text))
-    return state
 
 
 def placed(state, code):
