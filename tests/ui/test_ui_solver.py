@@ -18,8 +18,7 @@ from PySide6.QtTest import QTest
 from solitaire_core.session import Session
 from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, check_solution
 from ui_qt import solver_actions, solver_process, solving
-from ui_qt.settings import Settings
-from ui_qt.solver_actions import CHECKING_TEXT, STATUS_KEY, STATUS_TEXT
+from ui_qt.solver_actions import CHECKING_TEXT, STATUS_TEXT
 
 
 @pytest.fixture(autouse=True)
@@ -288,21 +287,6 @@ def test_a_killed_worker_answers_unknown_and_the_next_job_gets_a_new_one(pile_ga
     result = processes.solve(pile_game, again, {}, 5.0, threading.Event())
     assert result.answer == WINNABLE and check_solution(pile_game, again, result.moves) is None
     assert processes.pids and pid not in processes.pids
-
-
-@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
-def test_a_hint_whose_worker_is_killed_falls_back_to_the_games_hint(open_window, pile_game, solved, qtbot):
-    quiet = Settings()  # no winnability check may take the worker or answer first
-    quiet.store.setValue(STATUS_KEY, False)
-    quiet.sync()
-    window = window_at(open_window, pile_game, near_end(pile_game, solved, 12))
-    assert not window.solver.status_action.isChecked()
-    processes, pid = stopped_worker(pile_game, solved)
-    window.hint_action.trigger()
-    qtbot.waitUntil(lambda: not processes._idle)
-    os.kill(pid, signal.SIGKILL)
-    qtbot.waitUntil(lambda: "a guess" in window.statusBar().currentMessage())
-    assert window.view._marks and window.solver.known.get(window.session.state) is None
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
