@@ -130,6 +130,7 @@ class _Search:
         self.deadline = None if budget.seconds is None else started + budget.seconds
         self.node_cap = budget.nodes
         self.nodes = 0
+        self.countdown = CHECK_EVERY
 
     def settle(self, moves: tuple, state: State) -> tuple[tuple, State]:
         """Play the game's safe lines until none is left."""
@@ -143,13 +144,24 @@ class _Search:
             more, state = found
             moves += tuple(more)
 
-    def count(self) -> None:
+    def visit(self, k, seen: set) -> bool:
+        """Enter position key ``k`` into the table: False if it was there. Counts the
+        node and, every CHECK_EVERY nodes, looks at the clock and for cancellation."""
+        if k in seen:
+            return False
+        if self.budget.table is not None and len(seen) >= self.budget.table:
+            raise _Stop("memory ceiling (transposition table full)")
+        seen.add(k)
         self.nodes += 1
         if self.node_cap is not None and self.nodes > self.node_cap:
             raise _Stop("node budget")
+        self.countdown -= 1
+        if self.countdown == 0:
+            self.countdown = CHECK_EVERY
+            self.check()
+        return True
 
     def check(self) -> None:
-        budget = self.budget
         if self.stopped():
             raise _Stop("cancelled")
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -158,7 +170,6 @@ class _Search:
     def run(self, start: State) -> list | None:
         hooks, is_won = self.hooks, self.game.is_won
         key, lines, dead_end = hooks.key, self.lines, hooks.dead_end
-        table_cap = self.budget.table
         moves, state = self.settle((), start)
         if is_won(state):
             return list(moves)
@@ -167,7 +178,6 @@ class _Search:
         seen = {key(state)}
         path = [moves]
         stack = [iter(lines(state))]
-        countdown = CHECK_EVERY
         self.check()
         while stack:
             child = next(stack[-1], None)
@@ -176,17 +186,8 @@ class _Search:
                 path.pop()
                 continue
             moves, state = self.settle(*child)
-            k = key(state)
-            if k in seen:
+            if not self.visit(key(state), seen):
                 continue
-            if table_cap is not None and len(seen) >= table_cap:
-                raise _Stop("memory ceiling (transposition table full)")
-            seen.add(k)
-            self.count()
-            countdown -= 1
-            if countdown == 0:
-                countdown = CHECK_EVERY
-                self.check()
             if is_won(state):
                 return [m for part in path for m in part] + list(moves)
             if dead_end is not None and dead_end(state):
@@ -201,7 +202,6 @@ class _Search:
         hooks, game = self.hooks, self.game
         is_won, progress = game.is_won, game.progress
         key, lines, dead_end = hooks.key, self.lines, hooks.dead_end
-        table_cap = self.budget.table
         moves, state = self.settle((), start)
         if is_won(state):
             return list(moves)
@@ -210,23 +210,13 @@ class _Search:
         seen = {key(state)}
         heap = [(0, 0, state, (moves, None))]
         counter = 0
-        countdown = CHECK_EVERY
         self.check()
         while heap:
             _, _, state, trail = heapq.heappop(heap)
             for child in lines(state):
                 moves, after = self.settle(*child)
-                k = key(after)
-                if k in seen:
+                if not self.visit(key(after), seen):
                     continue
-                if table_cap is not None and len(seen) >= table_cap:
-                    raise _Stop("memory ceiling (transposition table full)")
-                seen.add(k)
-                self.count()
-                countdown -= 1
-                if countdown == 0:
-                    countdown = CHECK_EVERY
-                    self.check()
                 here = (moves, trail)
                 if is_won(after):
                     parts = []
