@@ -26,6 +26,7 @@ from .zones import FOUNDATION, LIFT_NONE, LIFT_TOP, STOCK, WASTE, Opt, Zone
 # while the others can shrink, each to no less than MIN_STEP of its length.
 KEEP_READABLE = 4
 MIN_STEP = 0.15
+FIT_TOLERANCE = 1e-9  # card units: far below a pixel
 
 # Values every pile game keeps; the ones in COSMETIC never change what can happen.
 BASE_VALUES = ("redeals", "score", "shown")
@@ -539,7 +540,7 @@ def squeeze(lengths: list[float], ranks: list[int], extent: float) -> list[float
     scales = [1.0] * len(lengths)
     for rank in sorted(set(ranks)):
         excess = sum(l * s for l, s in zip(lengths, scales)) - extent
-        if extent <= 0 or excess <= 0:
+        if extent <= 0 or excess <= FIT_TOLERANCE:  # rounding left by the rank before
             return scales
         full = sum(l for l, r in zip(lengths, ranks) if r == rank)
         if full > 0:
