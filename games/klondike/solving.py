@@ -52,6 +52,20 @@ def is_safe_up(rank: int, suit: int, heights) -> bool:
     return heights[a] >= rank - 1 and heights[b] >= rank - 1 and heights[OTHER_OF_COLOUR[suit]] >= rank - 2
 
 
+def follows(below, above) -> bool:
+    """``above`` lies on ``below`` as a built run: one lower, the other colour."""
+    return below.rank == above.rank + 1 and (below.suit in "HD") != (above.suit in "HD")
+
+
+def run_heads(pile):
+    """From the top down, each face-up card that heads a movable run, with the run's length."""
+    cards, up = pile.cards, len(pile.cards) - pile.down
+    for n in range(1, up + 1):
+        yield n, cards[-n]
+        if n == up or not follows(cards[-n - 1], cards[-n]):
+            return
+
+
 def column_blocked(cards) -> bool:
     """A card that is not a King lying above its foundation predecessor and
     both cards it could be built on can never move: what lies under it is lost."""
@@ -259,13 +273,13 @@ class KlondikeSolving:
                         found.append((90 + down, (Move(names[i], names[j], n),)))
                     elif whole:
                         exposing += self._emptying(state, Move(names[i], names[j], n))
-                    elif below.rank == base.rank + 1 and (below.suit in "HD") != (base.suit in "HD"):
+                    elif follows(below, base):
                         exposing += self._exposing(state, Move(names[i], names[j], n), below, narrow, (heights, where, empty_f))
                     elif not narrow:  # off a card it does not continue (a position built by hand)
                         found.append((20, (Move(names[i], names[j], n),)))
                 if whole:
                     break
-                if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
+                if not follows(below, base):
                     break
                 n += 1
 
@@ -312,16 +326,10 @@ class KlondikeSolving:
             cards = pile.cards
             if i == x or names[i] == move.dst or pile.down >= len(cards):
                 continue
-            for n in range(1, len(cards) - pile.down + 1):
-                base = cards[-n]
+            for n, base in run_heads(pile):
                 if base.rank == rank and (base.suit in "HD") == red:
                     on = Move(names[i], move.src, n)
                     lines.append((20, (move, on), self._play(state, on)))
-                    break
-                if n == len(cards) - pile.down:
-                    break
-                below = cards[-n - 1]
-                if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
                     break
         cycle = piles[waste].cards + piles[stock].cards[::-1]
         for w, draws, recycles in self._splits(state):
@@ -348,17 +356,11 @@ class KlondikeSolving:
         for i in tableau:
             pile = piles[i]
             cards = pile.cards
-            for n in range(1, len(cards) - pile.down + 1):
-                base = cards[-n]
+            for n, base in run_heads(pile):
                 if base.rank == KING:
                     if n < len(cards):  # a King already at the bottom stays
                         king = Move(names[i], move.src, n)
                         lines.append((50, (move, king), self._play(state, king)))
-                    break
-                if n == len(cards) - pile.down:
-                    break
-                below = cards[-n - 1]
-                if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
                     break
         cycle = piles[waste].cards + piles[stock].cards[::-1]
         for w, draws, recycles in self._splits(state):
@@ -455,16 +457,10 @@ class KlondikeSolving:
             cards = pile.cards
             if i == t or pile.down >= len(cards):
                 continue
-            for n in range(1, len(cards) - pile.down + 1):
-                base = cards[-n]
+            for n, base in run_heads(pile):
                 if base.rank == rank and (base.suit in "HD") == red:
                     on = Move(names[i], names[t], n)
                     lines.append(((on,), self._play(state, on)))
-                    break
-                if n == len(cards) - pile.down:
-                    break
-                below = cards[-n - 1]
-                if below.rank != base.rank + 1 or (below.suit in "HD") == (base.suit in "HD"):
                     break
         for f in foundations:
             cards = piles[f].cards
