@@ -55,6 +55,25 @@ def legal_texts(game, state) -> set[str]:
     return {game.format_move(m) for m in game.legal_moves(state)}
 
 
+def reachable_win(game, state, limit: int | None = None) -> bool:
+    """Whether any line of legal moves wins, by plain exhaustive search: an oracle
+    independent of the solver and its prunings, for small positions in tests.
+    Past ``limit`` positions it fails rather than guess."""
+    seen, todo = {game.key(state)}, [state]
+    while todo:
+        current = todo.pop()
+        if game.is_won(current):
+            return True
+        for move in game.legal_moves(current):
+            after = game.play(current, move)
+            if game.key(after) not in seen:
+                seen.add(game.key(after))
+                todo.append(after)
+        if limit is not None and len(seen) >= limit:
+            raise AssertionError(f"more than {limit} positions: too large for an exhaustive search")
+    return False
+
+
 def check_game(game, *, examples: int = 10, steps: int = 40) -> None:
     """Every check of this module, on ``examples`` random lines of up to ``steps`` moves."""
     check_declaration(game)

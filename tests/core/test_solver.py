@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from solitaire_core.registry import load_games
+from solitaire_core.testing import reachable_win
 from solitaire_core.solver import (UNKNOWN, UNWINNABLE, WINNABLE, Budget, Hooks, check_solution,
                                    hooks_for, plain_hooks, solve)
 
@@ -37,20 +38,6 @@ def test_solutions_of_every_game_replay_to_a_win(game_id):
             won += 1
     assert won >= 2, f"{game_id}: only {won} of 6 deals solved within 3000 positions"
 
-
-def reachable_win(game, state) -> bool:
-    """Brute force without the solver: every position reachable through ``apply``."""
-    seen, frontier = {game.key(state)}, [state]
-    while frontier:
-        current = frontier.pop()
-        if game.is_won(current):
-            return True
-        for move in game.legal_moves(current):
-            after = game.apply(current, move)
-            if game.key(after) not in seen:
-                seen.add(game.key(after))
-                frontier.append(after)
-    return False
 
 
 MINI_LOST = """stock: (AD) (2S) (2H) (2D) (2C) (3D)
