@@ -1,47 +1,68 @@
-"""Klondike's solver hooks (docs/solver.md): exact prunings from published solvers.
+"""Klondike's solver hooks (docs/solver.md): a compact model of the game and
+exact prunings from published solvers.
 
-- Macro stock moves: "draw d times, then play the waste's top card" is one
-  line, for every card the draws can bring up, counting recycles honestly
-  (a recycle is a draw while the stock is empty and needs a pass left).
+The search runs on the model's own positions, tuples of small values: the
+columns as ``bytes`` (face-down count, then card codes bottom to top) kept
+sorted, each suit's foundation height, and the stock and waste as one cycle
+with the waste's size. Cards are ``rank * 4 + suit``. A line is a tuple of
+tokens, ``card * 64 + destination`` (a card code to build on, FOUNDATION or
+EMPTY); ``solver_moves`` turns the lines of a solution back into engine moves
+by finding each card in the real position, drawing as needed, and the search
+replays those through ``apply``. An agreement test holds the model to the
+engine.
+
+- Macro stock moves: "draw until this card is on the waste, then play it" is
+  one line, for every card the draws can bring up, counting recycles honestly.
   Draws touch only the stock and waste, so any winning line can be reordered
   into these macros and moves among the other piles.
-- A canonical key: foundations as the height of each suit, columns sorted,
-  and, with unlimited passes, stock and waste as their cyclic order only,
-  with the split ignored where a fresh pass reaches it again.
-- A card does not come down from a foundation when the safe-move rule
-  would send it straight back (the safe rule's proof covers that line).
-- A run moves off a face-up card only together with a use of that card:
-  it goes up, or a card is put on it (waiting until right before that use
-  loses nothing, and nothing else can use a face-up card laid bare).
+- The position is canonical: foundations as each suit's height, columns
+  sorted, and, with unlimited passes, the waste's size dropped where a fresh
+  pass reaches it again.
+- A card does not come down from a foundation when the safe-move rule would
+  send it straight back (the safe rule's proof covers that line).
+- A run moves off a face-up card only together with a use of that card: it
+  goes up, or a card is put on it (waiting until right before that use loses
+  nothing, and nothing else can use a face-up card laid bare).
 - A column is emptied only together with a King moved into it, its only use.
 - At draw 1 with unlimited passes, a card leaves the stock for a column only
   together with a card put on it (any stock card can come out at any time).
-- A dead end: a column where a card that is not a King lies above both
-  cards it could be built on and above its foundation predecessor.
+- A dead end: a column where a card that is not a King lies above both cards
+  it could be built on and above its foundation predecessor, and no run can
+  carry it off (it lies face down, or on a card it does not continue).
 - Safe moves to the foundations, exact although foundation cards may come
   back (rule 6.4): an Ace or a 2 always; a card of rank r when both
   foundations of the other colour hold r-1 and the other suit of its colour
   r-2 (Solvitaire's weaker "other colour within 1" is unsafe here; see the
-  test that shows it). From the waste only at draw 1, where taking a card out
-  never changes which cards later draws bring up.
-
-The lines build their positions with ``_play``, ``play`` without the score
-and the cards shown (cosmetic: no key looks at them); the solution is still
-engine moves, replayed through ``apply`` by the search.
+  test that shows it). From the stock only at draw 1, where taking a card
+  out never changes which cards later draws bring up: the waste's top card,
+  or any card when passes are unlimited.
 """
 
 from __future__ import annotations
 
 from functools import cached_property
+from operator import itemgetter
 
+from solitaire_core.errors import IllegalMove
 from solitaire_core.moves import DRAW, Move
-from solitaire_core.state import Pile, State
+from solitaire_core.state import State
 from solitaire_core.zones import FOUNDATION, STOCK, TABLEAU, WASTE
 
-SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+SUITS = "SHDC"
 OTHER_OF_COLOUR = (3, 2, 1, 0)  # spades <-> clubs, hearts <-> diamonds
 OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 KING = 13
+FOUNDATION_DST, EMPTY_DST = 60, 61  # destinations of a token besides a card code
+WON = bytes((KING,) * 4)
+
+RANK = [c >> 2 for c in range(64)]
+SUIT = [c & 3 for c in range(64)]
+# ON[c]: the two cards that may be built on card c (one lower, the other colour)
+ON = [frozenset((c - 4) & ~3 | s for s in OPPOSITE[c & 3]) if 1 < c >> 2 <= KING else frozenset()
+      for c in range(64)]
+KINGS = tuple(KING << 2 | s for s in range(4))
+# PARENTS[c]: the two cards c may be built on
+PARENTS = [tuple((c + 4) & ~3 | s for s in OPPOSITE[c & 3]) if c >> 2 < KING else () for c in range(64)]
 
 
 def is_safe_up(rank: int, suit: int, heights) -> bool:
@@ -52,426 +73,432 @@ def is_safe_up(rank: int, suit: int, heights) -> bool:
     return heights[a] >= rank - 1 and heights[b] >= rank - 1 and heights[OTHER_OF_COLOUR[suit]] >= rank - 2
 
 
-def follows(below, above) -> bool:
-    """``above`` lies on ``below`` as a built run: one lower, the other colour."""
-    return below.rank == above.rank + 1 and (below.suit in "HD") != (above.suit in "HD")
-
-
-def run_heads(pile):
-    """From the top down, each face-up card that heads a movable run, with the run's length."""
-    cards, up = pile.cards, len(pile.cards) - pile.down
-    for n in range(1, up + 1):
-        yield n, cards[-n]
-        if n == up or not follows(cards[-n - 1], cards[-n]):
-            return
-
-
-def column_blocked(cards) -> bool:
+def column_blocked(col: bytes) -> bool:
     """A card that is not a King lying above its foundation predecessor and
-    both cards it could be built on can never move: what lies under it is lost."""
-    below = set()
-    for card in cards:
-        rank, suit = card.rank, card.suit
-        if 1 < rank < KING and (rank - 1, suit) in below and all(
-                (rank + 1, other) in below for other in ("SC" if suit in "HD" else "HD")):
+    both cards it could be built on can never move, unless a run carries it:
+    what lies under it is lost. ``col``: face-down count, then the cards."""
+    down, below = col[0], set()
+    for i, c in enumerate(col[1:]):
+        carried = i > down and c in ON[col[i]]  # face up on the face-up card it continues
+        if 1 < RANK[c] < KING and c - 4 in below and all(p in below for p in PARENTS[c]) and not carried:
             return True
-        below.add((rank, suit))
+        below.add(c)
     return False
 
 
-class KlondikeSolving:
-    """Mixed into Klondike: ``solver_lines``, ``solver_narrow``, ``solver_key``,
-    ``solver_safe`` and ``solver_dead_end`` (docs/solver.md)."""
+def runs(col: bytes):
+    """Each movable run of a column, top down: (length, its base card, the
+    face-up card under it or None when the run is all the face-up cards)."""
+    up = len(col) - 1 - col[0]
+    found = []
+    for n in range(1, up + 1):
+        base = col[-n]
+        if n == up:
+            found.append((n, base, None))
+            break
+        below = col[-n - 1]
+        found.append((n, base, below))
+        if base not in ON[below]:
+            break
+    return tuple(found)
 
+
+def cut(col: bytes, n: int) -> bytes:
+    """The column without its top ``n`` cards, its new top turned up."""
+    k = len(col) - 1 - n
+    if col[0] >= k:
+        return bytes((k - 1 if k else 0,)) + col[1:1 + k]
+    return col[:len(col) - n]
+
+
+def count_splits(n: int, w0: int, k: int, left):
+    """Every way to bring a card to the waste's top by drawing, as
+    (cards in the waste, draws, recycles), recycles counted honestly."""
+    splits = [(w0, 0, 0)] if w0 else []
+    w, draws = w0, 0
+    while w < n:
+        w, draws = min(w + k, n), draws + 1
+        splits.append((w, draws, 0))
+    if n and (left is None or left > 0):
+        reached = {split[0] for split in splits}
+        w, draws = 0, draws + 1
+        while w < n:
+            w, draws = min(w + k, n), draws + 1
+            if w not in reached:  # else the first pass reached it with fewer recycles
+                splits.append((w, draws, 1))
+    return tuple(splits)
+
+
+class KlondikeSolving:
+    """Mixed into Klondike: the solver hooks on the compact model (docs/solver.md)."""
+
+    # --- the model and the engine ---------------------------------------------------
     @cached_property
     def _solver_layout(self):
         (stock,), (waste,) = self.role(STOCK), self.role(WASTE)
-        return stock, waste, self.role(FOUNDATION), self.role(TABLEAU), tuple(z.id for z in self.zones)
+        return stock, waste, self.role(FOUNDATION), self.role(TABLEAU)
 
     @cached_property
-    def _card_ids(self) -> dict:
-        return {c: c.rank * 4 + SUIT_INDEX[c.suit] for c in self.deck}
-
-    def _settings(self, options):
-        """(cards drawn, redeals allowed or None) for these options, cached."""
-        found = self._settings_cache.get(options)
-        if found is None:
-            probe = State((), (), options)
-            found = self._settings_cache[options] = (self.draw_count(probe), self.redeals_allowed(probe))
-        return found
+    def _codes(self) -> dict:
+        return {c: c.rank * 4 + SUITS.index(c.suit) for c in self.deck}
 
     @cached_property
-    def _settings_cache(self) -> dict:
-        return {}
+    def _caches(self) -> dict:
+        """Per game object: splits by (cycle size, waste size, draw, passes left),
+        runs and dead ends by column. Columns recur across positions."""
+        return {"splits": {}, "runs": {}, "blocked": {}}
 
-    @cached_property
-    def _column_codes(self) -> dict:
-        """Pile -> its bytes in the key; piles are shared between states."""
-        return {}
-
-    def _heights(self, piles, foundations):
-        """Each suit's foundation height, the foundation holding it, and an empty one."""
-        heights, where, empty = [0, 0, 0, 0], [None] * 4, None
+    def solver_start(self, state: State):
+        """The model's position: (draw, redeals left or None, waste size, cycle,
+        foundation heights by suit, sorted columns)."""
+        stock, waste, foundations, tableau = self._solver_layout
+        piles, codes = state.piles, self._codes
+        heights = [0] * 4
         for f in foundations:
-            cards = piles[f].cards
-            if cards:
-                s = SUIT_INDEX[cards[0].suit]
-                heights[s], where[s] = len(cards), f
-            elif empty is None:
-                empty = f
-        return heights, where, empty
+            if piles[f].cards:
+                heights[SUITS.index(piles[f].cards[0].suit)] = len(piles[f].cards)
+        cols = tuple(sorted(bytes((piles[t].down,)) + bytes(codes[c] for c in piles[t].cards) for t in tableau))
+        cycle = bytes(codes[c] for c in piles[waste].cards + piles[stock].cards[::-1])
+        allowed = self.redeals_allowed(state)
+        left = None if allowed is None else allowed - state.value("redeals")
+        return _position(self.draw_count(state), left, len(piles[waste].cards), cycle, bytes(heights), cols)
 
-    def _play(self, state, move):
-        """``play`` for a move between piles, less its cosmetic values (score,
-        cards shown), which ``key`` and ``solver_key`` ignore: the solver's
-        hot path. Solutions are replayed through ``apply``, which keeps them."""
-        i, j = self.index[move.src], self.index[move.dst]
-        piles = list(state.piles)
-        source, target = piles[i], piles[j]
-        cards = source.cards
-        k = len(cards) - move.n
-        down = source.down
-        if down >= k:  # only a column has face-down cards: its new top turns up
-            down = k - 1 if k else 0
-        piles[i] = Pile(cards[:k], down)
-        piles[j] = Pile(target.cards + cards[k:], target.down)
-        return State(tuple(piles), state.values, state.options)
+    def solver_won(self, node) -> bool:
+        return node[4] == WON
 
-    # --- the canonical key ------------------------------------------------------
-    def solver_key(self, state):
-        stock, waste, foundations, tableau, _ = self._solver_layout
-        piles, ids = state.piles, self._card_ids
-        heights = self._heights(piles, foundations)[0]
-        codes = self._column_codes
-        if len(codes) > 200_000:
-            codes.clear()
-        columns = []
-        for t in tableau:
-            pile = piles[t]
-            code = codes.get(pile)
-            if code is None:
-                code = codes[pile] = bytes((pile.down,)) + bytes(map(ids.__getitem__, pile.cards))
-            columns.append(code)
-        columns.sort()
-        cycle = []
-        for pile in (piles[waste], piles[stock]):  # the stock's code is read backwards
-            code = codes.get(pile)
-            if code is None:
-                code = codes[pile] = bytes((pile.down,)) + bytes(map(ids.__getitem__, pile.cards))
-            cycle.append(code[1:])
-        w, n = len(cycle[0]), len(cycle[0]) + len(cycle[1])
-        draw, allowed = self._settings(state.options)
-        if allowed is None:
-            redeals = 0
-            if w == n or w % draw == 0:
-                w = 0  # a fresh pass reaches this split and comes back to it
-        else:
-            redeals = state.value("redeals")
-        head = bytes(heights) + bytes((w, min(redeals, 250), 255))
-        return head + cycle[0] + cycle[1][::-1] + b"\xff" + b"\xfe".join(columns)
+    def solver_key(self, node):
+        return node
 
-    # --- dead ends ----------------------------------------------------------------
-    def solver_dead_end(self, state):
-        piles, blocked = state.piles, self._blocked_columns
+    def solver_progress(self, node) -> int:
+        """``progress`` summed: cards on the foundations less face-down cards."""
+        return sum(node[4]) - sum(col[0] for col in node[5])
+
+    def solver_moves(self, state: State, lines) -> list:
+        """The engine moves of a solution's lines, from ``state``: each card is
+        found where it lies (drawn up first when in the stock)."""
+        stock, waste, foundations, tableau = self._solver_layout
+        names = [z.id for z in self.zones]
+        cards = {code: card for card, code in self._codes.items()}
+        moves = []
+        for token in (t for line in lines for t in line):
+            card, dst = cards[token >> 6], token & 63
+            src = next((i for i in tableau + foundations if card in state.piles[i].up), None)
+            if src is None:
+                for _ in range(3 * (len(self.deck) + 1)):
+                    if state.piles[waste].top == card:
+                        break
+                    moves.append(DRAW)
+                    state = self.apply(state, DRAW)
+                else:
+                    raise IllegalMove(f"{card.code} is not in the stock or the waste")
+                src = waste
+            pile = state.piles[src]
+            n = len(pile.cards) - pile.cards.index(card)
+            move = Move(names[src], names[self._destination(state, card, dst, cards)], n)
+            state = self.apply(state, move)
+            moves.append(move)
+        return moves
+
+    def _destination(self, state, card, dst, cards):
+        stock, waste, foundations, tableau = self._solver_layout
+        if dst == FOUNDATION_DST:
+            own = [f for f in foundations if state.piles[f].cards[:1] and state.piles[f].cards[0].suit == card.suit]
+            return (own or [f for f in foundations if not state.piles[f].cards])[0]
+        if dst == EMPTY_DST:
+            return next(t for t in tableau if not state.piles[t].cards)
+        return next(t for t in tableau if state.piles[t].top == cards[dst])
+
+    # --- what the search asks -----------------------------------------------------------
+    def solver_dead_end(self, node) -> bool:
+        blocked = self._caches["blocked"]
         if len(blocked) > 200_000:
             blocked.clear()
-        for t in self._solver_layout[3]:
-            pile = piles[t]
-            dead = blocked.get(pile)
+        for col in node[5]:
+            dead = blocked.get(col)
             if dead is None:
-                dead = blocked[pile] = column_blocked(pile.cards)
+                dead = blocked[col] = column_blocked(col)
             if dead:
                 return True
         return False
 
-    @cached_property
-    def _blocked_columns(self) -> dict:
-        return {}
+    def solver_safe(self, node):
+        """Every safe card sent up, as one line, or None."""
+        draw, left, w, cycle, heights, cols = node
+        tokens = []
+        from_stock = draw == 1 and cycle
+        while True:
+            wanted = _safe_cards(heights)
+            for col in cols:
+                if col[-1] in wanted and len(col) > 1 + col[0]:
+                    c = col[-1]
+                    cols = _replace(cols, col, cut(col, 1))
+                    break
+            else:
+                if not from_stock:
+                    break
+                if left is None:  # any card of the stock can come up
+                    for c in wanted:
+                        i = cycle.find(c)
+                        if i >= 0:
+                            cycle = cycle[:i] + cycle[i + 1:]
+                            break
+                    else:
+                        break
+                elif w and cycle[w - 1] in wanted:
+                    c = cycle[w - 1]
+                    cycle, w = cycle[:w - 1] + cycle[w:], w - 1
+                else:
+                    break
+            tokens.append(c << 6 | FOUNDATION_DST)
+            heights = _up(heights, SUIT[c], RANK[c])
+        if not tokens:
+            return None
+        return tuple(tokens), _position(draw, left, w, cycle, heights, cols)
 
-    # --- safe moves ----------------------------------------------------------------
-    def solver_safe(self, state):
-        stock, waste, foundations, tableau, names = self._solver_layout
-        piles = state.piles
-        heights, where, empty = self._heights(piles, foundations)
-        sources = tableau + (waste,) if self._settings(state.options)[0] == 1 else tableau
-        for i in sources:
-            pile = piles[i]
-            if pile.down >= len(pile.cards):
-                continue
-            card = pile.cards[-1]
-            s = SUIT_INDEX[card.suit]
-            if heights[s] == card.rank - 1 and is_safe_up(card.rank, s, heights):
-                dst = where[s] if heights[s] else empty
-                move = Move(names[i], names[dst])
-                return (move,), self._play(state, move)
-        return None
+    def solver_lines(self, node):
+        return self._lines(node, False)
 
-    # --- candidate lines, best first --------------------------------------------------
-    def solver_lines(self, state):
-        return self._lines(state, False)
-
-    def solver_narrow(self, state):
+    def solver_narrow(self, node):
         """The lines fast Klondike solvers keep: a run moves off a face-up card
         only to let that card go up, a column is emptied only for a King that
         waits to be moved there."""
-        return self._lines(state, True)
+        return self._lines(node, True)
 
-    def _lines(self, state, narrow):
-        stock, waste, foundations, tableau, names = self._solver_layout
-        piles = state.piles
-        heights, where, empty_f = self._heights(piles, foundations)
-        tops = []  # (column, top card) of columns whose top is face up
-        empty_t = None
-        for t in tableau:
-            pile = piles[t]
-            if not pile.cards:
-                if empty_t is None:
-                    empty_t = t
-            elif pile.down < len(pile.cards):
-                tops.append((t, pile.cards[-1]))
-        found: list = []  # (priority, moves)
+    # --- candidate lines, best first ----------------------------------------------------
+    def _lines(self, node, narrow):
+        draw, left, w, cycle, heights, cols = node
+        caches = self._caches
+        run_cache = caches["runs"]
+        if len(run_cache) > 200_000:
+            run_cache.clear()
+        fits: dict = {}  # card code -> columns (indexes) it may go on
+        heads: dict = {}  # card heading a movable run -> (its column, the run's length, the card under it, index)
+        empty = None
+        found = []  # (priority, tokens, node)
+        for i, col in enumerate(cols):
+            down = len(col) == 1 or col[0]
+            if down is True:
+                empty = i
+            elif len(col) > 1 + down:
+                top = col[-1]
+                for a in ON[top]:
+                    fits.setdefault(a, []).append(i)
+                col_runs = run_cache.get(col)
+                if col_runs is None:
+                    col_runs = run_cache[col] = runs(col)
+                for n, base, below in col_runs:
+                    heads[base] = col, n, below, i
+                r, s = RANK[top], SUIT[top]
+                if heights[s] == r - 1:
+                    reveals = down > 0 and len(col) == down + 2
+                    found.append((100 + down if reveals else 70, (top << 6 | FOUNDATION_DST,),
+                                  _position(draw, left, w, cycle, _up(heights, s, r), _replace(cols, col, cut(col, 1)))))
+        kings = (empty,) if empty is not None else ()
+        splits = self._splits(draw, left, w, len(cycle))
         if narrow:
-            king_waits = any(c.rank == KING for c in piles[waste].cards + piles[stock].cards) or any(
-                piles[t].cards[piles[t].down].rank == KING for t in tableau if 0 < piles[t].down < len(piles[t].cards))
-
-        fits: dict = {}  # (rank, red) of a card -> columns it may go on
-        for t, top in tops:
-            fits.setdefault((top.rank - 1, top.suit not in "HD"), []).append(t)
-        kings = [empty_t] if empty_t is not None else []
-
-        def targets(card, skip):
-            """Columns ``card`` may go on (one empty column at most)."""
-            found = fits.get((card.rank, card.suit in "HD"), ())
-            if skip is not None and skip in found:
-                found = [t for t in found if t != skip]
-            return kings if card.rank == KING else found
-
-        # from the tableau
-        exposing = []
-        for i in tableau:
-            pile = piles[i]
-            cards, down = pile.cards, pile.down
-            size = len(cards)
-            if down >= size:
-                continue
-            top = cards[-1]
-            s = SUIT_INDEX[top.suit]
-            reveals = down > 0 and size - down == 1
-            if heights[s] == top.rank - 1:
-                dst = where[s] if heights[s] else empty_f
-                found.append((100 + down if reveals else 70, (Move(names[i], names[dst]),)))
-            n = 1
-            while True:
-                base = cards[-n]
-                whole = n == size - down
-                below = cards[-n - 1] if not whole else None
-                useless = narrow and whole and not down and not king_waits
-                for j in targets(base, i):
-                    if useless or (base.rank == KING and whole and not down and not piles[j].cards):
-                        continue  # a lone King run from one empty place to another
-                    if whole and down:
-                        found.append((90 + down, (Move(names[i], names[j], n),)))
-                    elif whole:
-                        exposing += self._emptying(state, Move(names[i], names[j], n))
-                    elif follows(below, base):
-                        exposing += self._exposing(state, Move(names[i], names[j], n), below, narrow, (heights, where, empty_f))
-                    elif not narrow:  # off a card it does not continue (a position built by hand)
-                        found.append((20, (Move(names[i], names[j], n),)))
-                if whole:
-                    break
-                if not follows(below, base):
-                    break
-                n += 1
+            king_waits = any(k in cycle for k in KINGS) or any(
+                0 < col[0] < len(col) - 1 and RANK[col[col[0] + 1]] == KING for col in cols)
+        moves = [(base, dsts, heads[base]) for base, dsts in fits.items() if base in heads]
+        if kings:
+            moves += [(base, kings, heads[base]) for base in KINGS if base in heads]
+        for base, dsts, (col, n, below, i) in moves:
+            down = col[0]
+            whole = below is None
+            if whole and not down and (RANK[base] == KING or narrow and not king_waits):
+                continue  # a lone King run from one empty place to another; narrow: no King to use it
+            for j in dsts:
+                token = base << 6 | (EMPTY_DST if RANK[base] == KING else cols[j][-1])
+                after = _position(draw, left, w, cycle, heights, _move(cols, i, n, j))
+                if whole and down:
+                    found.append((90 + down, (token,), after))
+                elif whole:
+                    found += self._emptying(token, after, col)
+                elif base in ON[below]:
+                    found += self._exposing(token, after, below, cut(col, n), col, cols[j], heads, narrow)
+                elif not narrow:  # off a card it does not continue (a position built by hand)
+                    found.append((20, (token,), after))
 
         # from the foundations, unless the card would at once be safe to send back
-        lines = [(p, moves, self._play(state, moves[0])) for p, moves in found] + exposing
         for s in range(4):
-            if not heights[s]:
+            r = heights[s]
+            if not r:
                 continue
-            card = piles[where[s]].cards[-1]
-            lowered = heights.copy()
-            lowered[s] -= 1
-            if is_safe_up(card.rank, s, lowered):
+            card = r << 2 | s
+            lowered = _up(heights, s, r - 1)
+            if is_safe_up(r, s, lowered):
                 continue
-            for j in targets(card, None):
-                move = Move(names[where[s]], names[j])
-                lines.append((10, (move,), self._play(state, move)))
-        lines += self._stock_lines(state, heights, where, empty_f, targets)
-        lines.sort(key=lambda line: -line[0])
-        return [(moves, after) for _, moves, after in lines]
+            dsts = kings if r == KING else fits.get(card, ())
+            for j in dsts:
+                token = card << 6 | (EMPTY_DST if r == KING else cols[j][-1])
+                found.append((10, (token,), _position(draw, left, w, cycle, lowered,
+                                                      _replace(cols, cols[j], cols[j] + bytes((card,))))))
+        found += self._stock_lines(node, fits, kings, splits, heads)
+        found.sort(key=itemgetter(0), reverse=True)
+        return [(tokens, after) for _, tokens, after in found]
 
-    def _exposing(self, state, move, card, narrow, foundation_heights):
-        """A run moved off the face-up ``card`` it continues, together with what
-        makes that worth it: ``card`` going up, or a card put on it (from a
-        column, the waste or a foundation). Nothing else can use a face-up card
-        laid bare (its own run could move with the run on it), and waiting
-        until right before that use only keeps more moves open."""
-        stock, waste, foundations, tableau, names = self._solver_layout
-        heights, where, empty_f = foundation_heights  # a move between columns leaves them be
-        s = SUIT_INDEX[card.suit]
-        if narrow and heights[s] != card.rank - 1:
-            return []
-        state = self._play(state, move)
-        piles = state.piles
-        x = self.index[move.src]
-        lines = []
-        if heights[s] == card.rank - 1:
-            up = Move(move.src, names[where[s] if heights[s] else empty_f])
-            lines.append((25, (move, up), self._play(state, up)))
-        if narrow:
-            return lines
-        rank, red = card.rank - 1, card.suit not in "HD"
-        for i in tableau:
-            pile = piles[i]
-            cards = pile.cards
-            if i == x or names[i] == move.dst or pile.down >= len(cards):
-                continue
-            for n, base in run_heads(pile):
-                if base.rank == rank and (base.suit in "HD") == red:
-                    on = Move(names[i], move.src, n)
-                    lines.append((20, (move, on), self._play(state, on)))
-                    break
-        cycle = piles[waste].cards + piles[stock].cards[::-1]
-        for w, draws, recycles in self._splits(state):
-            top = cycle[w - 1]
-            if top.rank == rank and (top.suit in "HD") == red:
-                on = Move(names[waste], move.src)
-                lines.append((20, (move,) + (DRAW,) * draws + (on,),
-                               self._play(self._drawn(state, cycle, w, recycles), on)))
-        for f in foundations:
-            cards = piles[f].cards
-            if cards and cards[-1].rank == rank and (cards[-1].suit in "HD") == red:
-                on = Move(names[f], move.src)
-                lines.append((15, (move, on), self._play(state, on)))
-        return lines
-
-    def _emptying(self, state, move):
-        """A column emptied, together with the only use of an empty column:
-        a King (with its run) moved into it, from a column, the waste or a
-        foundation. Waiting until right before that loses nothing."""
-        stock, waste, foundations, tableau, names = self._solver_layout
-        state = self._play(state, move)
-        piles = state.piles
-        lines = []
-        for i in tableau:
-            pile = piles[i]
-            cards = pile.cards
-            for n, base in run_heads(pile):
-                if base.rank == KING:
-                    if n < len(cards):  # a King already at the bottom stays
-                        king = Move(names[i], move.src, n)
-                        lines.append((50, (move, king), self._play(state, king)))
-                    break
-        cycle = piles[waste].cards + piles[stock].cards[::-1]
-        for w, draws, recycles in self._splits(state):
-            if cycle[w - 1].rank == KING:
-                king = Move(names[waste], move.src)
-                lines.append((45, (move,) + (DRAW,) * draws + (king,),
-                               self._play(self._drawn(state, cycle, w, recycles), king)))
-        for f in foundations:
-            cards = piles[f].cards
-            if cards and cards[-1].rank == KING:
-                king = Move(names[f], move.src)
-                lines.append((15, (move, king), self._play(state, king)))
-        return lines
-
-    def _splits(self, state):
-        """Every way to bring a card to the waste's top by drawing, as
-        (cards in the waste, draws, recycles), recycles counted honestly."""
-        stock, waste, _, _, _ = self._solver_layout
-        piles = state.piles
-        n, w0 = len(piles[waste].cards) + len(piles[stock].cards), len(piles[waste].cards)
-        k, allowed = self._settings(state.options)
-        left = None if allowed is None else allowed - state.value("redeals")
-        found = self._splits_cache.get((n, w0, k, left))
+    def _splits(self, draw, left, w, n):
+        cache = self._caches["splits"]
+        found = cache.get((n, w, draw, left))
         if found is None:
-            found = self._splits_cache[n, w0, k, left] = self._count_splits(n, w0, k, left)
+            found = cache[n, w, draw, left] = count_splits(n, w, draw, left)
         return found
 
-    @cached_property
-    def _splits_cache(self) -> dict:
-        return {}
-
-    @staticmethod
-    def _count_splits(n, w0, k, left):
-        splits = [(w0, 0, 0)] if w0 else []
-        w, draws = w0, 0
-        while w < n:
-            w, draws = min(w + k, n), draws + 1
-            splits.append((w, draws, 0))
-        if n and (left is None or left > 0):
-            reached = {split[0] for split in splits}
-            w, draws = 0, draws + 1
-            while w < n:
-                w, draws = min(w + k, n), draws + 1
-                if w not in reached:  # else the first pass reached it with fewer recycles
-                    splits.append((w, draws, 1))
-        return splits
-
-    def _drawn(self, state, cycle, w, recycles):
-        """The position once the draws have left ``w`` cards of ``cycle`` in the waste."""
-        stock, waste, _, _, _ = self._solver_layout
-        drawn = state.with_piles({waste: Pile(cycle[:w]), stock: Pile(cycle[w:][::-1], len(cycle) - w)})
-        if recycles:
-            drawn = drawn.with_values(redeals=state.value("redeals") + recycles)
-        return drawn
-
-    def _stock_lines(self, state, heights, where, empty_f, targets):
-        """Draw d times (recycles counted), then play the waste's top card."""
-        stock, waste, _, _, names = self._solver_layout
-        piles = state.piles
-        cycle = piles[waste].cards + piles[stock].cards[::-1]
+    def _exposing(self, token, node, card, source, was, onto, heads, narrow):
+        """A run moved off the face-up ``card`` it continues (column ``was``
+        onto column ``onto``, now ``source`` and another), together with what
+        makes that worth it: ``card`` going up, or a card put on it (from a
+        column, the stock or a foundation). Nothing else can use a face-up card
+        laid bare (its own run could move with the run on it), and waiting
+        until right before that use only keeps more moves open."""
+        draw, left, w, cycle, heights, cols = node
+        r, s = RANK[card], SUIT[card]
         lines = []
-        free_stock = self._settings(state.options) == (1, None)
-        for w, draws, recycles in self._splits(state):
-            card = cycle[w - 1]
-            s = SUIT_INDEX[card.suit]
-            dsts = [(80 - draws, j) for j in targets(card, None)]
-            if heights[s] == card.rank - 1:
-                dsts.append((85 - draws, where[s] if heights[s] else empty_f))
-            if not dsts:
-                continue
-            drawn = self._drawn(state, cycle, w, recycles)
-            for priority, j in dsts:
-                move = Move(names[waste], names[j])
-                played = (DRAW,) * draws + (move,)
-                if free_stock and self.zones[j].role == TABLEAU:
-                    for more, after in self._stock_uses(self._play(drawn, move), j):
-                        lines.append((priority, played + more, after))
-                else:
-                    lines.append((priority, played, self._play(drawn, move)))
+        if heights[s] == r - 1:
+            lines.append((25, (token, card << 6 | FOUNDATION_DST),
+                          _position(draw, left, w, cycle, _up(heights, s, r), _replace(cols, source, cut(source, 1)))))
+        if narrow:
+            return lines
+        for c in ON[card]:
+            head = heads.get(c)
+            if head is not None and head[0] is not was and head[0] is not onto:
+                col, n = head[:2]
+                lines.append((20, (token, c << 6 | card), _position(
+                    draw, left, w, cycle, heights, _move(cols, cols.index(col), n, cols.index(source)))))
+            elif heights[SUIT[c]] == RANK[c]:
+                lines.append((15, (token, c << 6 | card), _position(
+                    draw, left, w, cycle, _up(heights, SUIT[c], RANK[c] - 1), _replace(cols, source, source + bytes((c,))))))
+            else:
+                k = cycle.find(c) + 1
+                if k:
+                    for split, _, recycles in self._splits(draw, left, w, len(cycle)):
+                        if split == k:
+                            lines.append((20, (token, c << 6 | card), _take(node, k, recycles, _replace(
+                                cols, source, source + bytes((c,))))))
         return lines
 
-    def _stock_uses(self, state, t):
-        """At draw 1 with unlimited passes the stock lets any of its cards out
-        at any time, so a card played from it onto column ``t`` is worth it
-        only for a card put on it next (from a column, a foundation, or the
-        stock again, which then needs a use of its own)."""
-        stock, waste, foundations, tableau, names = self._solver_layout
-        piles = state.piles
-        top = piles[t].cards[-1]
-        rank, red = top.rank - 1, top.suit not in "HD"
+    def _runs(self, col):
+        found = self._caches["runs"].get(col)
+        if found is None:
+            found = self._caches["runs"][col] = runs(col)
+        return found
+
+    def _emptying(self, token, node, emptied):
+        """A column emptied, together with the only use of an empty column: a
+        King (with its run) moved into it, from a column, the stock or a
+        foundation. Waiting until right before that loses nothing."""
+        draw, left, w, cycle, heights, cols = node
         lines = []
-        for i in tableau:
-            pile = piles[i]
-            cards = pile.cards
-            if i == t or pile.down >= len(cards):
-                continue
-            for n, base in run_heads(pile):
-                if base.rank == rank and (base.suit in "HD") == red:
-                    on = Move(names[i], names[t], n)
-                    lines.append(((on,), self._play(state, on)))
+        hole = cols.index(b"\x00")
+        for j, col in enumerate(cols):
+            for n, base, _ in self._runs(col):
+                if RANK[base] == KING:
+                    if n < len(col) - 1:  # a King already at the bottom stays
+                        lines.append((50, (token, base << 6 | EMPTY_DST),
+                                      _position(draw, left, w, cycle, heights, _move(cols, j, n, hole))))
                     break
-        for f in foundations:
-            cards = piles[f].cards
-            if cards and cards[-1].rank == rank and (cards[-1].suit in "HD") == red:
-                on = Move(names[f], names[t])
-                lines.append(((on,), self._play(state, on)))
-        cycle = piles[waste].cards + piles[stock].cards[::-1]
-        for w, draws, recycles in self._splits(state):
-            card = cycle[w - 1]
-            if card.rank == rank and (card.suit in "HD") == red:
-                on = Move(names[waste], names[t])
-                for more, after in self._stock_uses(self._play(self._drawn(state, cycle, w, recycles), on), t):
-                    lines.append(((DRAW,) * draws + (on,) + more, after))
+        for k, _, recycles in self._splits(draw, left, w, len(cycle)):
+            c = cycle[k - 1]
+            if RANK[c] == KING:
+                lines.append((45, (token, c << 6 | EMPTY_DST),
+                              _take(node, k, recycles, _replace(cols, b"\x00", bytes((0, c))))))
+        for s in range(4):
+            if heights[s] == KING:
+                c = KING << 2 | s
+                lines.append((15, (token, c << 6 | EMPTY_DST), _position(
+                    draw, left, w, cycle, _up(heights, s, KING - 1), _replace(cols, b"\x00", bytes((0, c))))))
         return lines
+
+    def _stock_lines(self, node, fits, kings, splits, heads):
+        """Draw until a card is on the waste, then play it."""
+        draw, left, w, cycle, heights, cols = node
+        lines = []
+        free_stock = draw == 1 and left is None
+        for k, draws, recycles in splits:
+            c = cycle[k - 1]
+            r, s = RANK[c], SUIT[c]
+            if heights[s] == r - 1:
+                lines.append((85 - draws, (c << 6 | FOUNDATION_DST,), _take(node, k, recycles, cols, _up(heights, s, r))))
+            for j in (kings if r == KING else fits.get(c, ())):
+                token = c << 6 | (EMPTY_DST if r == KING else cols[j][-1])
+                placed = cols[j] + bytes((c,))
+                after = _take(node, k, recycles, _replace(cols, cols[j], placed))
+                if free_stock:
+                    for more, later in self._stock_uses(after, placed, cols[j], heads):
+                        lines.append((80 - draws, (token,) + more, later))
+                else:
+                    lines.append((80 - draws, (token,), after))
+        return lines
+
+    def _stock_uses(self, node, col, was, heads):
+        """At draw 1 with unlimited passes the stock lets any of its cards out
+        at any time, so a card played from it onto column ``col`` (``was``
+        before) is worth it only for a card put on it next (from a column, a
+        foundation, or the stock again, which then needs a use of its own)."""
+        draw, left, w, cycle, heights, cols = node
+        top = col[-1]
+        lines = []
+        for c in ON[top]:
+            head = heads.get(c)
+            if head is not None and head[0] is not was:
+                other, n = head[:2]
+                lines.append(((c << 6 | top,), _position(draw, left, w, cycle, heights,
+                                                          _move(cols, cols.index(other), n, cols.index(col)))))
+            elif heights[SUIT[c]] == RANK[c]:
+                lines.append(((c << 6 | top,), _position(draw, left, w, cycle, _up(heights, SUIT[c], RANK[c] - 1),
+                                                         _replace(cols, col, col + bytes((c,))))))
+            else:
+                i = cycle.find(c)
+                if i >= 0:  # every card of the stock can come up: draw 1, unlimited passes
+                    placed = col + bytes((c,))
+                    after = _position(draw, left, 0, cycle[:i] + cycle[i + 1:], heights, _replace(cols, col, placed))
+                    for more, later in self._stock_uses(after, placed, was, heads):
+                        lines.append(((c << 6 | top,) + more, later))
+        return lines
+
+
+# --- building positions -------------------------------------------------------------------
+_SAFE: dict = {}
+
+
+def _safe_cards(heights: bytes) -> frozenset:
+    """The cards that may go up now and are safe to send up."""
+    found = _SAFE.get(heights)
+    if found is None:
+        found = _SAFE[heights] = frozenset(
+            (h + 1) << 2 | s for s, h in enumerate(heights) if h < KING and is_safe_up(h + 1, s, heights))
+    return found
+
+
+def _position(draw, left, w, cycle, heights, cols):
+    """A model position; with unlimited passes the waste's size is dropped
+    where a fresh pass reaches that split again (every split at draw 1)."""
+    if left is None and w and (w == len(cycle) or w % draw == 0):
+        w = 0
+    return draw, left, w, cycle, heights, cols
+
+
+def _take(node, k, recycles, cols, heights=None):
+    """The position once the card at ``k - 1`` of the cycle was drawn and played."""
+    draw, left, w, cycle, old_heights, _ = node
+    return _position(draw, left if left is None else left - recycles, k - 1, cycle[:k - 1] + cycle[k:],
+                     old_heights if heights is None else heights, cols)
+
+
+def _up(heights: bytes, s: int, r: int) -> bytes:
+    return heights[:s] + bytes((r,)) + heights[s + 1:]
+
+
+def _replace(cols: tuple, old: bytes, new: bytes) -> tuple:
+    found = list(cols)
+    found[found.index(old)] = new
+    found.sort()
+    return tuple(found)
+
+
+def _move(cols: tuple, i: int, n: int, j: int) -> tuple:
+    """Columns after the top ``n`` cards of column ``i`` went onto column ``j``."""
+    found = list(cols)
+    found[j] = cols[j] + cols[i][-n:]
+    found[i] = cut(cols[i], n)
+    found.sort()
+    return tuple(found)

@@ -1,5 +1,12 @@
 """What the search asks of a game, and the optional methods a game may define.
 
+A game may search its own model of its positions: ``solver_start(state)``
+gives the model's position, ``solver_won(position)`` says when it is won, and
+``solver_moves(state, lines)`` turns the lines of a solution (whatever its
+lines hold) back into engine moves from ``state``, and ``solver_progress``
+measures a position for the best-first search (``game.progress`` summed, by
+default). The other hooks then take and give the model's positions. Defaults: the engine's own states and moves.
+
 Every hook must keep the answers exact (docs/solver.md says what each promises):
 
 - ``solver_lines(state)``: the lines to try, best first, as
@@ -35,6 +42,10 @@ class Hooks:
     safe: Callable[[State], Line | None] | None = None
     dead_end: Callable[[State], bool] | None = None
     narrow: Callable[[State], Iterable[Line]] | None = None
+    start: Callable[[State], Hashable] = lambda state: state
+    won: Callable[[Hashable], bool] | None = None
+    moves: Callable[[State, list], list] = lambda state, lines: [m for line in lines for m in line]
+    progress: Callable[[Hashable], int] | None = None
 
 
 def plain_lines(game) -> Callable[[State], list[Line]]:
@@ -49,10 +60,11 @@ def plain_lines(game) -> Callable[[State], list[Line]]:
 
 def plain_hooks(game) -> Hooks:
     """No game knowledge: every legal move, ``game.key``, nothing pruned."""
-    return Hooks(plain_lines(game), game.key)
+    return Hooks(plain_lines(game), game.key, won=game.is_won)
 
 
 HOOK_NAMES = ("lines", "key", "safe", "dead_end", "narrow")
+MODEL_NAMES = ("start", "won", "moves", "progress")  # all or none, never switched off
 
 
 def hooks_for(game, off: Iterable[str] = ()) -> Hooks:
@@ -63,6 +75,13 @@ def hooks_for(game, off: Iterable[str] = ()) -> Hooks:
     if unknown:
         raise ValueError(f"no solver hook {sorted(unknown)[0]!r} (hooks: {', '.join(HOOK_NAMES)})")
     own = {name: None if name in off else getattr(game, f"solver_{name}", None) for name in HOOK_NAMES}
+    model = {name: getattr(game, f"solver_{name}", None) for name in MODEL_NAMES}
+    if any(model.values()):
+        if not all(model.values()):
+            raise ValueError(f"{game.id}: a solver model needs all of solver_{', solver_'.join(MODEL_NAMES)}")
+        if off & {"lines", "key"}:
+            raise ValueError(f"{game.id}: its lines and key work on its own model and cannot be switched off")
+        return Hooks(own["lines"], own["key"], own["safe"], own["dead_end"], own["narrow"], **model)
     plain = plain_hooks(game)
     return Hooks(own["lines"] or plain.lines, own["key"] or plain.key, own["safe"], own["dead_end"],
-                 own["narrow"])
+                 own["narrow"], won=game.is_won)

@@ -93,6 +93,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
     """
     hooks = hooks_for(game) if hooks is None else hooks
     started = time.monotonic()
+    position = hooks.start(state)
     stopped = _stopper(cancel)
     nodes = 0
     line = None
@@ -101,7 +102,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
                        None if budget.nodes is None else int(budget.nodes * NARROW_SHARE), budget.table)
         search = _Search(game, hooks, hooks.narrow, share, stopped, started)
         try:
-            line = search.run_best_first(state)
+            line = search.run_best_first(position)
         except _Stop as stop:
             if stop.reason == "cancelled":
                 return Result(UNKNOWN, (), search.nodes, time.monotonic() - started, stop.reason)
@@ -110,14 +111,19 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
         rest = Budget(budget.seconds, None if budget.nodes is None else budget.nodes - nodes, budget.table)
         search = _Search(game, hooks, hooks.lines, rest, stopped, started)
         try:
-            line = search.run(state)
+            line = search.run(position)
         except _Stop as stop:
             return Result(UNKNOWN, (), nodes + search.nodes, time.monotonic() - started, stop.reason)
         nodes += search.nodes
     elapsed = time.monotonic() - started
     if line is None:
         return Result(UNWINNABLE, (), nodes, elapsed)
-    problem = check_solution(game, state, line)
+    try:
+        line = hooks.moves(state, line)
+    except (IllegalMove, LookupError, ValueError) as exc:
+        line, problem = (), f"its lines do not turn into moves: {exc}"
+    else:
+        problem = check_solution(game, state, line)
     if problem is not None:  # a bug in a game's hooks: never show a false answer
         return Result(UNKNOWN, (), nodes, elapsed, f"solution failed its check: {problem}")
     return Result(WINNABLE, tuple(line), nodes, elapsed)
@@ -126,6 +132,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
 class _Search:
     def __init__(self, game, hooks: Hooks, lines, budget: Budget, stopped, started: float):
         self.game, self.hooks, self.lines, self.budget = game, hooks, lines, budget
+        self.is_won = hooks.won or game.is_won
         self.stopped = stopped
         self.deadline = None if budget.seconds is None else started + budget.seconds
         self.node_cap = budget.nodes
@@ -167,12 +174,13 @@ class _Search:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise _Stop("time budget")
 
-    def run(self, start: State) -> list | None:
-        hooks, is_won = self.hooks, self.game.is_won
+    def run(self, start) -> list | None:
+        """Depth-first; the winning lines, or None when every line was searched."""
+        hooks, is_won = self.hooks, self.is_won
         key, lines, dead_end = hooks.key, self.lines, hooks.dead_end
         moves, state = self.settle((), start)
         if is_won(state):
-            return list(moves)
+            return [moves]
         if dead_end is not None and dead_end(state):
             return None
         seen = {key(state)}
@@ -189,22 +197,22 @@ class _Search:
             if not self.visit(key(state), seen):
                 continue
             if is_won(state):
-                return [m for part in path for m in part] + list(moves)
+                return path + [moves]
             if dead_end is not None and dead_end(state):
                 continue
             path.append(moves)
             stack.append(iter(lines(state)))
         return None
 
-    def run_best_first(self, start: State) -> list | None:
-        """Greedy best-first by ``game.progress`` (summed), newest first on ties:
+    def run_best_first(self, start) -> list | None:
+        """Greedy best-first by ``progress`` (summed), newest first on ties:
         finds most wins far sooner than depth-first, proves nothing."""
-        hooks, game = self.hooks, self.game
-        is_won, progress = game.is_won, game.progress
+        hooks, is_won = self.hooks, self.is_won
+        progress = hooks.progress or (lambda state: sum(self.game.progress(state)))
         key, lines, dead_end = hooks.key, self.lines, hooks.dead_end
         moves, state = self.settle((), start)
         if is_won(state):
-            return list(moves)
+            return [moves]
         if dead_end is not None and dead_end(state):
             return None
         seen = {key(state)}
@@ -223,9 +231,9 @@ class _Search:
                     while here is not None:
                         parts.append(here[0])
                         here = here[1]
-                    return [m for part in reversed(parts) for m in part]
+                    return parts[::-1]
                 if dead_end is not None and dead_end(after):
                     continue
                 counter -= 1
-                heapq.heappush(heap, (-sum(progress(after)), counter, after, here))
+                heapq.heappush(heap, (-progress(after), counter, after, here))
         return None

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import random
 
-from solitaire_core import french_deck
+from solitaire_core import french_deck, parse_card
 
 ZONES = ("stock", "waste", "f1", "f2", "f3", "f4", "t1", "t2", "t3", "t4", "t5", "t6", "t7")
 
 
 def endgame(game, seed: int, left: int = 11, draw: int = 1, passes="unlimited", columns: int = 4,
-            buried: bool = False, suits: str = "SHDC") -> object:
+            buried: bool = False, suits: str = "SHDC", runs: bool = False) -> object:
     """A position with ``left`` cards off the foundations, spread over the
     stock, the waste and ``columns`` columns (some face down; with ``buried``,
     all but the top card of each column; only cards of ``suits`` off the
-    foundations), by ``seed``."""
+    foundations; with ``runs``, a card goes on a column top it continues
+    when it can, so columns end in built runs), by ``seed``."""
     rng = random.Random(seed)
     while True:  # foundation heights, uneven, leaving ``left`` cards out
         heights = {suit: rng.randint(0, 13) if suit in suits else 13 for suit in "SHDC"}
@@ -27,14 +28,24 @@ def endgame(game, seed: int, left: int = 11, draw: int = 1, passes="unlimited", 
         zones[f] = [f"{r}{suit}" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()[:heights[suit]]]
     places = ["stock", "waste"] + [f"t{i}" for i in range(1, columns + 1)]
     for card in out:
-        zones[rng.choice(places)].append(card.code)
+        fits = [t for t in places[2:] if zones[t] and continues(zones[t][-1], card)]
+        zones[rng.choice(fits) if runs and fits and rng.random() < 0.7 else rng.choice(places)].append(card.code)
     for t in range(1, columns + 1):
         cards = zones[f"t{t}"]
-        hidden = max(len(cards) - 1, 0) if buried else rng.randint(0, max(len(cards) - 1, 0))
+        tail = 1  # the built run on top: face up when ``buried``
+        while tail < len(cards) and continues(cards[-tail - 1], parse_card(cards[-tail])):
+            tail += 1
+        hidden = max(len(cards) - tail, 0) if buried else rng.randint(0, max(len(cards) - 1, 0))
         zones[f"t{t}"] = [f"({c})" for c in cards[:hidden]] + cards[hidden:]
     zones["stock"] = [f"({c})" for c in zones["stock"]]
     text = "\n".join(f"{z}: {' '.join(cards)}" for z, cards in zones.items())
     return game.parse_position(text, draw=draw, passes=passes)
+
+
+def continues(below: str, card) -> bool:
+    """``card`` may be built on the card coded ``below`` (one lower, the other colour)."""
+    rank = "A 2 3 4 5 6 7 8 9 10 J Q K".split().index(below[:-1]) + 1
+    return rank == card.rank + 1 and (below[-1] in "HD") != (card.suit in "HD")
 
 
 def blocked(game):

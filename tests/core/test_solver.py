@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import attrs
 import pytest
 
 from solitaire_core.registry import load_games
@@ -106,7 +107,7 @@ def test_cancel_from_another_thread_stops_a_running_search():
         running.set()
         return hooks.lines(state)
 
-    watched = Hooks(lines, hooks.key, hooks.safe)
+    watched = attrs.evolve(hooks, lines=lines, narrow=None)
     worker = threading.Thread(target=lambda: results.append(
         solve(game, start, Budget(seconds=None, table=None), cancel=event, hooks=watched)), daemon=True)
     worker.start()

@@ -6,6 +6,7 @@ pruned) on small positions built at random with few cards left.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from solver_positions import blocked, endgame
 
@@ -19,10 +20,14 @@ PLAIN = Budget(seconds=None, nodes=20_000)
 
 
 def small_positions():
-    """Lost ones come mostly from low cards of one red and one black suit."""
+    """Lost ones come mostly from low cards of one red and one black suit;
+    the second lot has built runs in its columns, partly face down."""
     for seed in range(40, 100):
         yield endgame(GAME, seed, left=12, draw=(1, 3)[seed % 2], passes=("unlimited", 3, 1)[seed % 3],
                       columns=7, buried=True, suits="SH" if seed % 4 < 2 else "DC")
+    for seed in range(100, 160):
+        yield endgame(GAME, seed, left=12 + seed % 3, draw=(1, 3)[seed % 2], passes=("unlimited", 3, 1)[seed % 3],
+                      columns=(7, 5)[seed % 2], buried=True, runs=True, suits=("SH", "DC", "SHDC")[seed % 3])
 
 
 @pytest.fixture(scope="module")
@@ -35,10 +40,9 @@ def test_the_small_positions_include_won_and_lost_ones(plain_answers):
     assert answers.count(WINNABLE) >= 10 and answers.count(UNWINNABLE) >= 3
 
 
-# "key" merges the draws within a pass, which only the macro stock lines make sound,
-# so it is switched off together with "lines".
-@pytest.mark.parametrize("off", [(), ("safe",), ("dead_end",), ("narrow",), ("lines", "key"),
-                                 ("safe", "dead_end", "narrow")])
+# "lines" and "key" work on the model's positions: they are checked against
+# plain search (engine moves, ``game.key``) by every case here.
+@pytest.mark.parametrize("off", [(), ("safe",), ("dead_end",), ("narrow",), ("safe", "dead_end", "narrow")])
 def test_each_pruning_agrees_with_plain_search(plain_answers, off):
     hooks = hooks_for(GAME, off=off)
     for state, plain in plain_answers:
@@ -48,33 +52,60 @@ def test_each_pruning_agrees_with_plain_search(plain_answers, off):
         assert result.answer == plain, GAME.format_position(state)
 
 
-def test_macro_lines_are_legal_moves_that_reach_their_state():
-    """Each line replays through ``apply`` to a position with the line's key."""
-    for state in list(small_positions())[:20] + [GAME.new(deal, draw=draw) for deal in (1, 2) for draw in (1, 3)]:
-        for moves, after in GAME.solver_lines(state):
-            end = state
-            for move in moves:
-                end = GAME.apply(end, move)
-            assert GAME.solver_key(end) == GAME.solver_key(after)
-            assert GAME.key(end) == GAME.key(after)
+def agreement_positions():
+    return list(small_positions())[:20] + [GAME.new(deal, draw=draw, passes=passes) for deal in (1, 2, 3)
+                                             for draw in (1, 3) for passes in ("unlimited", 1)]
 
 
-def test_the_solvers_fast_play_matches_play_but_for_cosmetic_values():
-    """``_play`` skips the score and the cards shown, which no key looks at."""
+def replay(state, lines):
+    """The engine moves of the model's lines, each through ``apply``."""
+    for move in GAME.solver_moves(state, lines):
+        state = GAME.apply(state, move)
+    return state
+
+
+def test_the_models_lines_are_legal_moves_that_reach_their_position():
+    """Every line of the model turns into engine moves that ``apply`` accepts
+    and that end in the position the model said (the model agrees with the engine)."""
     checked = 0
-    for state in list(small_positions())[:20] + [GAME.new(deal, draw=draw) for deal in (1, 2, 3) for draw in (1, 3)]:
-        for move in GAME.legal_moves(state):
-            if move.is_draw:
-                continue
-            fast, slow = GAME._play(state, move), GAME.play(state, move)
-            assert fast.piles == slow.piles and GAME.key(fast) == GAME.key(slow)
-            checked += 1
-        safe = GAME.solver_safe(state)
+    for state in agreement_positions():
+        node = GAME.solver_start(state)
+        for lines in (GAME.solver_lines(node), GAME.solver_narrow(node)):
+            for tokens, after in lines:
+                assert GAME.solver_start(replay(state, [tokens])) == after, GAME.format_position(state)
+                checked += 1
+        safe = GAME.solver_safe(node)
         if safe is not None:
-            moves, after = safe
-            (move,) = moves
-            assert GAME.key(after) == GAME.key(GAME.apply(state, move))
-    assert checked > 100
+            tokens, after = safe
+            assert GAME.solver_start(replay(state, [tokens])) == after
+    assert checked > 300
+
+
+def test_the_model_sees_every_move_the_engine_allows():
+    """Each engine move between piles (not a draw) is the first move of some
+    line of the unpruned kinds: a column's run, a stock card, a foundation card."""
+    for state in agreement_positions():
+        node = GAME.solver_start(state)
+        firsts = {GAME.solver_moves(state, [tokens[:1]])[-1] for tokens, _ in GAME.solver_lines(node)}
+        for move in GAME.legal_moves(state):
+            if move.is_draw or move in firsts:
+                continue
+            after = GAME.solver_start(GAME.apply(state, move))
+            assert after == node or pruned_on_purpose(state, move), (GAME.format_position(state), move)
+
+
+def pruned_on_purpose(state, move) -> bool:
+    """The prunings of docs/solver.md: a card back from a foundation that is safe
+    to send up again, a lone King from one empty place to another, a run moved off
+    the card it continues or a column emptied (both kept only with their use), and
+    a stock card on a column at draw 1 with unlimited passes (kept with its use)."""
+    src, dst = GAME.pile(state, move.src), GAME.pile(state, move.dst)
+    if move.src.startswith("f"):
+        return True  # checked against plain search by test_each_pruning_agrees_with_plain_search
+    if move.src in ("waste",):
+        return state.option("draw") == 1 and state.option("passes") == "unlimited"
+    rest = src.cards[:len(src.cards) - move.n]
+    return not dst.cards or len(rest) > src.down or not rest
 
 
 def build(**zones):
@@ -103,29 +134,23 @@ def counterexample():
                  f3="AD", f4=suit("C", 1, 4), t1="(KH) 5H", t2="(2D) 3D", passes=1)
 
 
-def solvitaire_safe(state):
+def solvitaire_safe(node):
     """Solvitaire's rule (other colour within 1, or within 2 and same colour
-    within 3), which assumes foundation cards never come back."""
-    heights = {s: 0 for s in "SHDC"}
-    for f in ("f1", "f2", "f3", "f4"):
-        cards = GAME.pile(state, f).cards
-        if cards:
-            heights[cards[0].suit] = len(cards)
-    for t in ("t1", "t2", "t3", "t4", "t5", "t6", "t7"):
-        pile = GAME.pile(state, t)
-        if not pile.cards or pile.down == len(pile.cards):
+    within 3), which assumes foundation cards never come back; on the model."""
+    draw, left, w, cycle, heights, cols = node
+    for col in cols:
+        if len(col) <= 1 + col[0]:
             continue
-        card = pile.cards[-1]
-        if heights[card.suit] != card.rank - 1:
+        card = col[-1]
+        rank, suit = card >> 2, card & 3
+        if heights[suit] != rank - 1:
             continue
-        others = "SC" if card.suit in "HD" else "HD"
-        same = {"S": "C", "C": "S", "H": "D", "D": "H"}[card.suit]
-        other_diff = max(card.rank - heights[s] for s in others)
-        if card.rank <= 2 or other_diff <= 1 or (other_diff <= 2 and card.rank - heights[same] <= 3):
-            dst = next(f for f in ("f1", "f2", "f3", "f4") if GAME.pile(state, f).cards[:1] and
-                       GAME.pile(state, f).cards[0].suit == card.suit)
-            move = GAME.parse_move(state, f"{t}>{dst}")
-            return (move,), GAME.play(state, move)
+        other_diff = max(rank - heights[s] for s in ((1, 2) if suit in (0, 3) else (0, 3)))
+        same = (3, 2, 1, 0)[suit]
+        if rank <= 2 or other_diff <= 1 or (other_diff <= 2 and rank - heights[same] <= 3):
+            cols = tuple(sorted(c if c != col else col[:-1] for c in cols))
+            heights = heights[:suit] + bytes((rank,)) + heights[suit + 1:]
+            return (card << 6 | 60,), (draw, left, w, cycle, heights, cols)
     return None
 
 
@@ -134,7 +159,7 @@ def test_the_safe_rule_keeps_a_game_that_solvitaires_rule_would_lose():
     assert solve(GAME, state, Budget(seconds=30)).answer == WINNABLE
     assert solve(GAME, state, PLAIN, hooks=plain_hooks(GAME)).answer == WINNABLE
     own = hooks_for(GAME)
-    theirs = Hooks(own.lines, own.key, solvitaire_safe, own.dead_end)
+    theirs = attrs.evolve(own, safe=solvitaire_safe)
     assert solve(GAME, state, Budget(seconds=30), hooks=theirs).answer == UNWINNABLE
 
 
@@ -150,12 +175,28 @@ def test_safe_rule(card, heights, safe):
     assert is_safe_up(c.rank, "SHDC".index(c.suit), heights) is safe
 
 
-@pytest.mark.parametrize("codes, blocked", [
-    ("AS 3H 3D 2S", True), ("3H 3D 2S", False), ("AS 3H 2S", False), ("AS 3H 3D 2S KS", True),
-    ("QS KH KD KS", False),  # a King is never counted as blocked
+@pytest.mark.parametrize("codes, down, blocked", [
+    ("AS 3H 3D 2S", 3, True), ("3H 3D 2S", 2, False), ("AS 3H 2S", 2, False), ("AS 3H 3D 2S KS", 3, True),
+    ("QS KH KD KS", 3, False),  # a King is never counted as blocked
+    ("AS 3H 3D 2S", 2, False),  # 2S lies on 3D face up: the run 3D 2S can carry it off
+    ("AS 3H 3D 2S", 0, False), ("AS 3D 3H 2S", 2, False),
+    ("AS 3H 3D 9C 2S", 2, True),  # 2S on 9C, which it does not continue
 ])
-def test_column_blocked(codes, blocked):
-    assert column_blocked(tuple(parse_card(c) for c in codes.split())) is blocked
+def test_column_blocked(codes, down, blocked):
+    assert column_blocked(bytes([down]) + bytes(GAME._codes[parse_card(c)] for c in codes.split())) is blocked
+
+
+def test_a_run_carries_a_card_off_the_cards_it_needs():
+    """The dead end's exception, on a whole game: 2S lies on AS and both red 3s,
+    but face up on 3D, which can go onto 4C with it; then 3H, AS, 2S go up."""
+    state = build(f2="AH 2H", f3="AD 2D", f4=suit("C", 1, 3), t1="(AS) (3H) 3D 2S", t2="4C",
+                  stock=" ".join(f"({c})" for c in suit("S", 3, 13).split() + suit("H", 4, 13).split()
+                                 + suit("D", 4, 13).split() + suit("C", 5, 13).split()))
+    assert solve(GAME, state, Budget(seconds=30)).answer == WINNABLE
+
+
+def key(state):
+    return GAME.solver_key(GAME.solver_start(state))
 
 
 def test_canonical_key_ignores_column_order_and_which_foundation_holds_a_suit():
@@ -164,19 +205,19 @@ def test_canonical_key_ignores_column_order_and_which_foundation_holds_a_suit():
     p = state.piles
     swapped = state.with_piles({i["t1"]: p[i["t2"]], i["t2"]: p[i["t1"]], i["f1"]: p[i["f3"]], i["f3"]: p[i["f1"]]})
     assert GAME.key(state) != GAME.key(swapped)
-    assert GAME.solver_key(state) == GAME.solver_key(swapped)
+    assert key(state) == key(swapped)
     stock = p[i["stock"]]
     reordered = state.with_piles({i["stock"]: type(stock)(stock.cards[::-1], stock.down)})
-    assert len(set(stock.cards)) < 2 or GAME.solver_key(reordered) != GAME.solver_key(state)
+    assert len(set(stock.cards)) < 2 or key(reordered) != key(state)
 
 
 def test_with_unlimited_passes_draws_within_a_pass_share_a_key():
     """Draw 1: every split of the stock and waste is reached again by drawing."""
     state = GAME.new(4)
     drawn = GAME.apply(GAME.apply(state, GAME.parse_move(state, "draw")), GAME.parse_move(state, "draw"))
-    assert GAME.solver_key(drawn) == GAME.solver_key(state)
+    assert key(drawn) == key(state)
     once = GAME.new(4, passes=1)
-    assert GAME.solver_key(GAME.apply(once, GAME.parse_move(once, "draw"))) != GAME.solver_key(once)
+    assert key(GAME.apply(once, GAME.parse_move(once, "draw"))) != key(once)
     three = GAME.new(4, draw=3)
     one_draw = GAME.apply(three, GAME.parse_move(three, "draw"))
-    assert GAME.solver_key(one_draw) == GAME.solver_key(three)  # 3 cards in the waste: a fresh pass gets there
+    assert key(one_draw) == key(three)  # 3 cards in the waste: a fresh pass gets there
