@@ -111,22 +111,21 @@ def cut(col: bytes, n: int) -> bytes:
     return col[:len(col) - n]
 
 
-def count_splits(n: int, w0: int, k: int, left):
-    """Every way to bring a card to the waste's top by drawing, as
-    (cards in the waste, draws, recycles), recycles counted honestly."""
-    splits = [(w0, 0, 0)] if w0 else []
+def count_splits(n: int, w0: int, k: int, left) -> dict:
+    """Every way to bring a card to the waste's top by drawing: cards in the
+    waste then -> (draws, recycles), fewest draws first, recycles counted honestly."""
+    splits = {w0: (0, 0)} if w0 else {}
     w, draws = w0, 0
     while w < n:
         w, draws = min(w + k, n), draws + 1
-        splits.append((w, draws, 0))
+        splits[w] = draws, 0
     if n and (left is None or left > 0):
-        reached = {split[0] for split in splits}
         w, draws = 0, draws + 1
         while w < n:
             w, draws = min(w + k, n), draws + 1
-            if w not in reached:  # else the first pass reached it with fewer recycles
-                splits.append((w, draws, 1))
-    return tuple(splits)
+            if w not in splits:  # else the first pass reached it with fewer recycles
+                splits[w] = draws, 1
+    return splits
 
 
 class KlondikeSolving:
@@ -292,7 +291,7 @@ class KlondikeSolving:
                 if heights[s] == r - 1:
                     reveals = down > 0 and len(col) == down + 2
                     found.append((100 + down if reveals else 70, (top << 6 | FOUNDATION_DST,),
-                                  _position(draw, left, w, cycle, _up(heights, s, r), _replace(cols, col, cut(col, 1)))))
+                                  (draw, left, w, cycle, _up(heights, s, r), _replace(cols, col, cut(col, 1)))))
         kings = (empty,) if empty is not None else ()
         splits = self._splits(draw, left, w, len(cycle))
         if narrow:
@@ -308,7 +307,7 @@ class KlondikeSolving:
                 continue  # a lone King run from one empty place to another; narrow: no King to use it
             for j in dsts:
                 token = base << 6 | (EMPTY_DST if RANK[base] == KING else cols[j][-1])
-                after = _position(draw, left, w, cycle, heights, _move(cols, i, n, j))
+                after = (draw, left, w, cycle, heights, _move(cols, i, n, j))
                 if whole and down:
                     found.append((90 + down, (token,), after))
                 elif whole:
@@ -330,7 +329,7 @@ class KlondikeSolving:
             dsts = kings if r == KING else fits.get(card, ())
             for j in dsts:
                 token = card << 6 | (EMPTY_DST if r == KING else cols[j][-1])
-                found.append((10, (token,), _position(draw, left, w, cycle, lowered,
+                found.append((10, (token,), (draw, left, w, cycle, lowered,
                                                       _replace(cols, cols[j], cols[j] + bytes((card,))))))
         found += self._stock_lines(node, fits, kings, splits, heads)
         found.sort(key=itemgetter(0), reverse=True)
@@ -355,25 +354,24 @@ class KlondikeSolving:
         lines = []
         if heights[s] == r - 1:
             lines.append((25, (token, card << 6 | FOUNDATION_DST),
-                          _position(draw, left, w, cycle, _up(heights, s, r), _replace(cols, source, cut(source, 1)))))
+                          (draw, left, w, cycle, _up(heights, s, r), _replace(cols, source, cut(source, 1)))))
         if narrow:
             return lines
         for c in ON[card]:
             head = heads.get(c)
             if head is not None and head[0] is not was and head[0] is not onto:
                 col, n = head[:2]
-                lines.append((20, (token, c << 6 | card), _position(
+                lines.append((20, (token, c << 6 | card), (
                     draw, left, w, cycle, heights, _move(cols, cols.index(col), n, cols.index(source)))))
             elif heights[SUIT[c]] == RANK[c]:
-                lines.append((15, (token, c << 6 | card), _position(
+                lines.append((15, (token, c << 6 | card), (
                     draw, left, w, cycle, _up(heights, SUIT[c], RANK[c] - 1), _replace(cols, source, source + bytes((c,))))))
             else:
                 k = cycle.find(c) + 1
-                if k:
-                    for split, _, recycles in self._splits(draw, left, w, len(cycle)):
-                        if split == k:
-                            lines.append((20, (token, c << 6 | card), _take(node, k, recycles, _replace(
-                                cols, source, source + bytes((c,))))))
+                reached = k and self._splits(draw, left, w, len(cycle)).get(k)
+                if reached:
+                    lines.append((20, (token, c << 6 | card), _take(node, k, reached[1], _replace(
+                        cols, source, source + bytes((c,))))))
         return lines
 
     def _runs(self, col):
@@ -394,32 +392,46 @@ class KlondikeSolving:
                 if RANK[base] == KING:
                     if n < len(col) - 1:  # a King already at the bottom stays
                         lines.append((50, (token, base << 6 | EMPTY_DST),
-                                      _position(draw, left, w, cycle, heights, _move(cols, j, n, hole))))
+                                      (draw, left, w, cycle, heights, _move(cols, j, n, hole))))
                     break
-        for k, _, recycles in self._splits(draw, left, w, len(cycle)):
-            c = cycle[k - 1]
-            if RANK[c] == KING:
+        splits = self._splits(draw, left, w, len(cycle))
+        for c in KINGS:
+            k = cycle.find(c) + 1
+            reached = k and splits.get(k)
+            if reached:
                 lines.append((45, (token, c << 6 | EMPTY_DST),
-                              _take(node, k, recycles, _replace(cols, b"\x00", bytes((0, c))))))
+                              _take(node, k, reached[1], _replace(cols, b"\x00", bytes((0, c))))))
         for s in range(4):
             if heights[s] == KING:
                 c = KING << 2 | s
-                lines.append((15, (token, c << 6 | EMPTY_DST), _position(
+                lines.append((15, (token, c << 6 | EMPTY_DST), (
                     draw, left, w, cycle, _up(heights, s, KING - 1), _replace(cols, b"\x00", bytes((0, c))))))
         return lines
 
     def _stock_lines(self, node, fits, kings, splits, heads):
-        """Draw until a card is on the waste, then play it."""
+        """Draw until a card is on the waste, then play it: for each card that
+        could go somewhere, if the draws can bring it up."""
         draw, left, w, cycle, heights, cols = node
         lines = []
         free_stock = draw == 1 and left is None
-        for k, draws, recycles in splits:
-            c = cycle[k - 1]
-            r, s = RANK[c], SUIT[c]
-            if heights[s] == r - 1:
-                lines.append((85 - draws, (c << 6 | FOUNDATION_DST,), _take(node, k, recycles, cols, _up(heights, s, r))))
-            for j in (kings if r == KING else fits.get(c, ())):
-                token = c << 6 | (EMPTY_DST if r == KING else cols[j][-1])
+        for s, h in enumerate(heights):
+            c = (h + 1) << 2 | s
+            k = cycle.find(c) + 1 if h < KING else 0
+            reached = k and splits.get(k)
+            if reached:
+                lines.append((85 - reached[0], (c << 6 | FOUNDATION_DST,),
+                              _take(node, k, reached[1], cols, _up(heights, s, h + 1))))
+        wanted = list(fits.items())
+        if kings:
+            wanted += [(c, kings) for c in KINGS]
+        for c, dsts in wanted:
+            k = cycle.find(c) + 1
+            reached = k and splits.get(k)
+            if not reached:
+                continue
+            draws, recycles = reached
+            for j in dsts:
+                token = c << 6 | (EMPTY_DST if RANK[c] == KING else cols[j][-1])
                 placed = cols[j] + bytes((c,))
                 after = _take(node, k, recycles, _replace(cols, cols[j], placed))
                 if free_stock:
@@ -441,10 +453,10 @@ class KlondikeSolving:
             head = heads.get(c)
             if head is not None and head[0] is not was:
                 other, n = head[:2]
-                lines.append(((c << 6 | top,), _position(draw, left, w, cycle, heights,
+                lines.append(((c << 6 | top,), (draw, left, w, cycle, heights,
                                                           _move(cols, cols.index(other), n, cols.index(col)))))
             elif heights[SUIT[c]] == RANK[c]:
-                lines.append(((c << 6 | top,), _position(draw, left, w, cycle, _up(heights, SUIT[c], RANK[c] - 1),
+                lines.append(((c << 6 | top,), (draw, left, w, cycle, _up(heights, SUIT[c], RANK[c] - 1),
                                                          _replace(cols, col, col + bytes((c,))))))
             else:
                 i = cycle.find(c)
@@ -496,9 +508,12 @@ def _replace(cols: tuple, old: bytes, new: bytes) -> tuple:
 
 
 def _move(cols: tuple, i: int, n: int, j: int) -> tuple:
-    """Columns after the top ``n`` cards of column ``i`` went onto column ``j``."""
+    """Columns after the top ``n`` cards of column ``i`` went onto column ``j``
+    (``cut`` written out: the solver's hottest line)."""
     found = list(cols)
-    found[j] = cols[j] + cols[i][-n:]
-    found[i] = cut(cols[i], n)
+    src = cols[i]
+    found[j] = cols[j] + src[-n:]
+    k = len(src) - 1 - n
+    found[i] = src[:k + 1] if src[0] < k else bytes((k - 1 if k else 0,)) + src[1:1 + k]
     found.sort()
     return tuple(found)
