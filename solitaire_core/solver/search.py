@@ -79,7 +79,16 @@ def check_solution(game, state: State, moves) -> str | None:
     return None if game.is_won(state) else "the moves end in a position that is not won"
 
 
-NARROW_SHARE = 0.4  # of the time and node budgets, for the narrow lines first
+PROBE_SHARE = 0.05  # of the time and node budgets, for a first short exact search
+NARROW_SHARE = 0.55  # then for the narrow lines; the exact search again gets the rest
+
+
+def _part(budget: Budget, share: float | None, nodes_used: int) -> Budget:
+    """A phase's budget: ``share`` of the whole, or (None) all that is left."""
+    if share is None:
+        return Budget(budget.seconds, None if budget.nodes is None else budget.nodes - nodes_used, budget.table)
+    return Budget(None if budget.seconds is None else budget.seconds * share,
+                  None if budget.nodes is None else int(budget.nodes * share), budget.table)
 
 
 def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
@@ -87,9 +96,11 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
     """Is ``state`` winnable? Safe to run in a worker thread: pass a
     ``threading.Event`` (or a callable) as ``cancel`` to stop it early.
 
-    When the game offers narrow lines, they are searched first within
-    ``NARROW_SHARE`` of the budget; only the exact search that follows can
-    answer ``unwinnable``.
+    When the game offers narrow lines, the search runs in three phases: the
+    exact search within ``PROBE_SHARE`` of the budget (many deals are won or
+    lost in milliseconds by it), the narrow lines within ``NARROW_SHARE``
+    (they win most of the others fast), then the exact search again from the
+    start with what is left. Only an exact search can answer ``unwinnable``.
     """
     hooks = hooks_for(game) if hooks is None else hooks
     started = time.monotonic()
@@ -97,24 +108,21 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
     stopped = _stopper(cancel)
     nodes = 0
     line = None
-    if hooks.narrow is not None:
-        share = Budget(None if budget.seconds is None else budget.seconds * NARROW_SHARE,
-                       None if budget.nodes is None else int(budget.nodes * NARROW_SHARE), budget.table)
-        search = _Search(game, hooks, hooks.narrow, share, stopped, started)
+    phases = ((True, PROBE_SHARE), (False, NARROW_SHARE), (True, None)) if hooks.narrow else ((True, None),)
+    for exact, share in phases:
+        part = _part(budget, share, nodes)
+        search = _Search(game, hooks, hooks.lines if exact else hooks.narrow, part, stopped,
+                         started if share is None else time.monotonic())
         try:
-            line = search.run_best_first(position)
+            line = search.run(position) if exact else search.run_best_first(position)
         except _Stop as stop:
-            if stop.reason == "cancelled":
-                return Result(UNKNOWN, (), search.nodes, time.monotonic() - started, stop.reason)
-        nodes = search.nodes
-    if line is None:
-        rest = Budget(budget.seconds, None if budget.nodes is None else budget.nodes - nodes, budget.table)
-        search = _Search(game, hooks, hooks.lines, rest, stopped, started)
-        try:
-            line = search.run(position)
-        except _Stop as stop:
-            return Result(UNKNOWN, (), nodes + search.nodes, time.monotonic() - started, stop.reason)
+            nodes += search.nodes
+            if share is None or stop.reason == "cancelled":
+                return Result(UNKNOWN, (), nodes, time.monotonic() - started, stop.reason)
+            continue
         nodes += search.nodes
+        if line is not None or exact:
+            break
     elapsed = time.monotonic() - started
     if line is None:
         return Result(UNWINNABLE, (), nodes, elapsed)

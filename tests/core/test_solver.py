@@ -163,3 +163,27 @@ def test_plain_hooks_use_only_the_engine():
 def test_the_dead_end_test_answers_the_hard_start_at_once():
     game, start, _ = hard_start()
     assert solve(game, start, Budget(seconds=None, nodes=10)).answer == UNWINNABLE
+
+
+def test_a_short_exact_search_goes_before_the_narrow_lines():
+    """A position the exact search decides at once never waits for the narrow phase."""
+    game = GAMES["klondike"]
+
+    def narrow(position):
+        raise AssertionError("the narrow lines were searched")
+
+    hooks = attrs.evolve(hooks_for(game), narrow=narrow)
+    assert solve(game, blocked(game), Budget(seconds=None, nodes=1000), hooks=hooks).answer == UNWINNABLE
+
+
+def test_the_narrow_lines_follow_when_the_short_exact_search_runs_out():
+    game, start, hooks = hard_start()
+    calls = []
+
+    def narrow(position):
+        calls.append(position)
+        return hooks.narrow(position)
+
+    result = solve(game, start, Budget(seconds=None, nodes=1000), hooks=attrs.evolve(hooks, narrow=narrow))
+    assert (result.answer, result.reason) == (UNKNOWN, "node budget")
+    assert calls and result.nodes > 1000
