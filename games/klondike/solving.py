@@ -144,8 +144,8 @@ class KlondikeSolving:
     @cached_property
     def _caches(self) -> dict:
         """Per game object: splits by (cycle size, waste size, draw, passes left),
-        runs and dead ends by column. Columns recur across positions."""
-        return {"splits": {}, "runs": {}, "blocked": {}}
+        runs, run heads and dead ends by column. Columns recur across positions."""
+        return {"splits": {}, "runs": {}, "heads": {}, "blocked": {}}
 
     def solver_start(self, state: State):
         """The model's position: (draw, redeals left or None, waste size, cycle,
@@ -267,11 +267,11 @@ class KlondikeSolving:
     def _lines(self, node, narrow):
         draw, left, w, cycle, heights, cols = node
         caches = self._caches
-        run_cache = caches["runs"]
-        if len(run_cache) > 200_000:
-            run_cache.clear()
+        head_cache = caches["heads"]
+        if len(head_cache) > 200_000:
+            head_cache.clear()
         fits: dict = {}  # card code -> columns (indexes) it may go on
-        heads: dict = {}  # card heading a movable run -> (its column, the run's length, the card under it, index)
+        heads: dict = {}  # card heading a movable run -> (its column, the run's length, the card under it)
         empty = None
         found = []  # (priority, tokens, node)
         for i, col in enumerate(cols):
@@ -282,11 +282,10 @@ class KlondikeSolving:
                 top = col[-1]
                 for a in ON[top]:
                     fits.setdefault(a, []).append(i)
-                col_runs = run_cache.get(col)
-                if col_runs is None:
-                    col_runs = run_cache[col] = runs(col)
-                for n, base, below in col_runs:
-                    heads[base] = col, n, below, i
+                col_heads = head_cache.get(col)
+                if col_heads is None:
+                    col_heads = head_cache[col] = {base: (col, n, below) for n, base, below in runs(col)}
+                heads.update(col_heads)
                 r, s = RANK[top], SUIT[top]
                 if heights[s] == r - 1:
                     reveals = down > 0 and len(col) == down + 2
@@ -300,7 +299,8 @@ class KlondikeSolving:
         moves = [(base, dsts, heads[base]) for base, dsts in fits.items() if base in heads]
         if kings:
             moves += [(base, kings, heads[base]) for base in KINGS if base in heads]
-        for base, dsts, (col, n, below, i) in moves:
+        for base, dsts, (col, n, below) in moves:
+            i = cols.index(col)
             down = col[0]
             whole = below is None
             if whole and not down and (RANK[base] == KING or narrow and not king_waits):
@@ -375,9 +375,12 @@ class KlondikeSolving:
         return lines
 
     def _runs(self, col):
-        found = self._caches["runs"].get(col)
+        cache = self._caches["runs"]
+        found = cache.get(col)
         if found is None:
-            found = self._caches["runs"][col] = runs(col)
+            if len(cache) > 200_000:
+                cache.clear()
+            found = cache[col] = runs(col)
         return found
 
     def _emptying(self, token, node, emptied):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from functools import partial
 from typing import Any, Callable
 
 from attrs import frozen
@@ -99,8 +100,8 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
     When the game offers narrow lines, the search runs in three phases: the
     exact search within ``PROBE_SHARE`` of the budget (many deals are won or
     lost in milliseconds by it), the narrow lines within ``NARROW_SHARE``
-    (they win most of the others fast), then the exact search again from the
-    start with what is left. Only an exact search can answer ``unwinnable``.
+    (they win most of the others fast), then the exact search goes on where it
+    stopped with what is left. Only an exact search can answer ``unwinnable``.
     """
     hooks = hooks_for(game) if hooks is None else hooks
     started = time.monotonic()
@@ -109,18 +110,26 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
     nodes = 0
     line = None
     phases = ((True, PROBE_SHARE), (False, NARROW_SHARE), (True, None)) if hooks.narrow else ((True, None),)
+    probe = None
     for exact, share in phases:
-        part = _part(budget, share, nodes)
-        search = _Search(game, hooks, hooks.lines if exact else hooks.narrow, part, stopped,
-                         started if share is None else time.monotonic())
+        if share is None and probe is not None and probe.resumable:  # the probe goes on where it stopped
+            search, run = probe, probe.resume
+            search.extend(budget, started, nodes - probe.nodes)
+        else:
+            search = _Search(game, hooks, hooks.lines if exact else hooks.narrow, _part(budget, share, nodes),
+                             stopped, started if share is None else time.monotonic())
+            run = partial(search.run if exact else search.run_best_first, position)
+        before = search.nodes
         try:
-            line = search.run(position) if exact else search.run_best_first(position)
+            line = run()
         except _Stop as stop:
-            nodes += search.nodes
+            nodes += search.nodes - before
             if share is None or stop.reason == "cancelled":
                 return Result(UNKNOWN, (), nodes, time.monotonic() - started, stop.reason)
+            if exact:
+                probe = search
             continue
-        nodes += search.nodes
+        nodes += search.nodes - before
         if line is not None or exact:
             break
     elapsed = time.monotonic() - started
@@ -146,6 +155,8 @@ class _Search:
         self.node_cap = budget.nodes
         self.nodes = 0
         self.countdown = CHECK_EVERY
+        self.seen = self.path = self.stack = self.pending = None  # the depth-first search, to resume
+        self.table_full = False
 
     def settle(self, moves: tuple, state: State) -> tuple[tuple, State]:
         """Play the game's safe lines until none is left."""
@@ -162,11 +173,13 @@ class _Search:
     def visit(self, k, seen: set) -> bool:
         """Enter position key ``k`` into the table: False if it was there. Counts the
         node and, every CHECK_EVERY nodes, looks at the clock and for cancellation."""
-        if k in seen:
+        size = len(seen)
+        seen.add(k)  # one hash of the key, not two: the solver's hottest lines
+        if len(seen) == size:
             return False
-        if self.budget.table is not None and len(seen) >= self.budget.table:
+        if self.budget.table is not None and size >= self.budget.table:
+            self.table_full = True
             raise _Stop("memory ceiling (transposition table full)")
-        seen.add(k)
         self.nodes += 1
         if self.node_cap is not None and self.nodes > self.node_cap:
             raise _Stop("node budget")
@@ -183,27 +196,59 @@ class _Search:
             raise _Stop("time budget")
 
     def run(self, start) -> list | None:
-        """Depth-first; the winning lines, or None when every line was searched."""
-        hooks, is_won = self.hooks, self.is_won
-        key, lines, dead_end = hooks.key, self.lines, hooks.dead_end
+        """Depth-first; the winning lines, or None when every line was searched.
+        Stopped by its time or node budget, it can go on with ``resume``."""
         moves, state = self.settle((), start)
-        if is_won(state):
+        if self.is_won(state):
             return [moves]
-        if dead_end is not None and dead_end(state):
+        if self.hooks.dead_end is not None and self.hooks.dead_end(state):
             return None
-        seen = {key(state)}
-        path = [moves]
-        stack = [iter(lines(state))]
+        self.seen = {self.hooks.key(state)}
+        self.path = [moves]
+        self.stack = [iter(self.lines(state))]
         self.check()
+        return self.resume()
+
+    @property
+    def resumable(self) -> bool:
+        return self.stack is not None and self.table_full is False
+
+    def extend(self, budget: Budget, started: float, used_elsewhere: int) -> None:
+        """The whole ``budget`` from ``started``, less the nodes other searches used."""
+        self.budget = budget
+        self.deadline = None if budget.seconds is None else started + budget.seconds
+        self.node_cap = None if budget.nodes is None else budget.nodes - used_elsewhere
+
+    def resume(self) -> list | None:
+        hooks, is_won, lines = self.hooks, self.is_won, self.lines
+        key, dead_end, safe = hooks.key, hooks.dead_end, hooks.safe
+        seen, path, stack = self.seen, self.path, self.stack
+        if self.pending is not None:  # entered in the table when the budget ran out
+            (moves, state), self.pending = self.pending, None
+            if is_won(state):
+                return path + [moves]
+            if dead_end is None or not dead_end(state):
+                path.append(moves)
+                stack.append(iter(lines(state)))
         while stack:
             child = next(stack[-1], None)
             if child is None:
                 stack.pop()
                 path.pop()
                 continue
-            moves, state = self.settle(*child)
-            if not self.visit(key(state), seen):
-                continue
+            moves, state = child
+            if safe is not None:  # self.settle, written out
+                found = safe(state)
+                while found is not None:
+                    more, state = found
+                    moves += tuple(more)
+                    found = safe(state)
+            try:
+                if not self.visit(key(state), seen):
+                    continue
+            except _Stop:
+                self.pending = moves, state
+                raise
             if is_won(state):
                 return path + [moves]
             if dead_end is not None and dead_end(state):
@@ -217,7 +262,7 @@ class _Search:
         finds most wins far sooner than depth-first, proves nothing."""
         hooks, is_won = self.hooks, self.is_won
         progress = hooks.progress or (lambda state: sum(self.game.progress(state)))
-        key, lines, dead_end = hooks.key, self.lines, hooks.dead_end
+        key, lines, dead_end, safe = hooks.key, self.lines, hooks.dead_end, hooks.safe
         moves, state = self.settle((), start)
         if is_won(state):
             return [moves]
@@ -230,7 +275,13 @@ class _Search:
         while heap:
             _, _, state, trail = heapq.heappop(heap)
             for child in lines(state):
-                moves, after = self.settle(*child)
+                moves, after = child
+                if safe is not None:  # self.settle, written out
+                    found = safe(after)
+                    while found is not None:
+                        more, after = found
+                        moves += tuple(more)
+                        found = safe(after)
                 if not self.visit(key(after), seen):
                     continue
                 here = (moves, trail)

@@ -6,6 +6,8 @@ pruned) on small positions built at random with few cards left.
 
 from __future__ import annotations
 
+from functools import partial
+
 import attrs
 import pytest
 from solver_positions import blocked, endgame
@@ -13,7 +15,7 @@ from solver_positions import blocked, endgame
 from games.klondike.solving import column_blocked, is_safe_up
 from solitaire_core import parse_card
 from solitaire_core.registry import load_games
-from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, Hooks, hooks_for, plain_hooks, solve
+from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_for, plain_hooks, search, solve
 
 GAME = load_games()["klondike"]
 PLAIN = Budget(seconds=None, nodes=20_000)
@@ -221,3 +223,40 @@ def test_with_unlimited_passes_draws_within_a_pass_share_a_key():
     three = GAME.new(4, draw=3)
     one_draw = GAME.apply(three, GAME.parse_move(three, "draw"))
     assert key(one_draw) == key(three)  # 3 cards in the waste: a fresh pass gets there
+
+
+def test_the_exact_search_resumed_after_the_narrow_lines_agrees_with_plain_search(plain_answers, monkeypatch):
+    """With a probe of 10 positions and no narrow lines, the first exact search
+    stops and goes on from where it stopped: no position may be lost."""
+    monkeypatch.setattr(search, "PROBE_SHARE", 0.0002)
+    resumed = []
+    resume = search._Search.resume
+    monkeypatch.setattr(search._Search, "resume", lambda self: resumed.append(self.pending) or resume(self))
+    hooks = attrs.evolve(hooks_for(GAME), narrow=lambda position: [])
+    for state, plain in plain_answers:
+        if plain != UNKNOWN:
+            assert solve(GAME, state, Budget(seconds=None, nodes=50_000), hooks=hooks).answer == plain, \
+                GAME.format_position(state)
+    assert sum(pending is not None for pending in resumed) >= 30  # went on with a position half entered
+
+
+def test_a_search_stopped_every_few_positions_and_resumed_visits_all_an_unbroken_one_does(plain_answers):
+    hooks = hooks_for(GAME)
+    lost = [state for state, plain in plain_answers if plain == UNWINNABLE]
+    for state in lost:
+        start = hooks.start(state)
+        whole = search._Search(GAME, hooks, hooks.lines, Budget(seconds=None, table=None), lambda: False, 0.0)
+        assert whole.run(start) is None
+        broken = search._Search(GAME, hooks, hooks.lines, Budget(seconds=None, nodes=3, table=None),
+                                lambda: False, 0.0)
+        run, stops = partial(broken.run, start), 0
+        while True:
+            try:
+                assert run() is None
+                break
+            except search._Stop:
+                stops += 1
+                broken.extend(Budget(seconds=None, nodes=broken.nodes + 3, table=None), 0.0, 0)
+                run = broken.resume
+        assert broken.seen == whole.seen and broken.nodes == whole.nodes
+        assert stops or whole.nodes <= 3
