@@ -221,7 +221,7 @@ class _Search:
 
     def resume(self) -> list | None:
         hooks, is_won, lines = self.hooks, self.is_won, self.lines
-        key, dead_end, safe = hooks.key, hooks.dead_end, hooks.safe
+        key, dead_end = hooks.key, hooks.dead_end
         seen, path, stack = self.seen, self.path, self.stack
         if self.pending is not None:  # entered in the table when the budget ran out
             (moves, state), self.pending = self.pending, None
@@ -236,13 +236,7 @@ class _Search:
                 stack.pop()
                 path.pop()
                 continue
-            moves, state = child
-            if safe is not None:  # self.settle, written out
-                found = safe(state)
-                while found is not None:
-                    more, state = found
-                    moves += tuple(more)
-                    found = safe(state)
+            moves, state = self.settle(*child)
             try:
                 if not self.visit(key(state), seen):
                     continue
@@ -262,7 +256,7 @@ class _Search:
         finds most wins far sooner than depth-first, proves nothing."""
         hooks, is_won = self.hooks, self.is_won
         progress = hooks.progress or (lambda state: sum(self.game.progress(state)))
-        key, lines, dead_end, safe = hooks.key, self.lines, hooks.dead_end, hooks.safe
+        key, lines, dead_end = hooks.key, self.lines, hooks.dead_end
         moves, state = self.settle((), start)
         if is_won(state):
             return [moves]
@@ -275,13 +269,7 @@ class _Search:
         while heap:
             _, _, state, trail = heapq.heappop(heap)
             for child in lines(state):
-                moves, after = child
-                if safe is not None:  # self.settle, written out
-                    found = safe(after)
-                    while found is not None:
-                        more, after = found
-                        moves += tuple(more)
-                        found = safe(after)
+                moves, after = self.settle(*child)
                 if not self.visit(key(after), seen):
                     continue
                 here = (moves, trail)
