@@ -9,7 +9,7 @@ import pytest
 
 from solitaire_core.registry import load_games
 from solitaire_core.testing import reachable_win
-from solitaire_core.solver import (UNKNOWN, UNWINNABLE, WINNABLE, Budget, Hooks, check_solution,
+from solitaire_core.solver import (UNKNOWN, UNWINNABLE, WINNABLE, Budget, check_solution,
                                    hooks_for, plain_hooks, solve)
 
 from minigame import MiniGame
