@@ -130,22 +130,29 @@ class SolverActions(QObject):
         self.window.settings.store.setValue(STATUS_KEY, bool(on))
         self.position_changed(force=True)
 
-    # --- hint ------------------------------------------------------------------------
-    def hint(self) -> None:
-        """The solver's next move when it answers winnable in time, else the game's heuristic."""
+    def _ask(self, worker: Worker, seconds: float, waiting: str, answered) -> None:
+        """``answered(state, result)`` for the position shown: at once when its answer is
+        known, else after a search in ``worker``, and only if the position is still shown."""
         game, state, options = self.window.game, self.window.session.state, self.window.session.options
         known = self.known.get(state)
         if known is not None:
-            self._hinted(state, known)
+            answered(state, known)
             return
-        self._say("Looking for a hint\u2026", 0)
-        self.hint_worker.start(lambda cancel: solve(game, state, options, HINT_SECONDS, cancel),
-                               lambda result: self._hinted(state, result))
+        self._say(waiting, 0)
+
+        def arrived(result) -> None:
+            if state is self.window.session.state:
+                self.known.add(state, result)
+                answered(state, result)
+
+        worker.start(lambda cancel: solve(game, state, options, seconds, cancel), arrived)
+
+    # --- hint ------------------------------------------------------------------------
+    def hint(self) -> None:
+        """The solver's next move when it answers winnable in time, else the game's heuristic."""
+        self._ask(self.hint_worker, HINT_SECONDS, "Looking for a hint\u2026", self._hinted)
 
     def _hinted(self, state, result) -> None:
-        if state is not self.window.session.state:
-            return
-        self.known.add(state, result)
         if result.answer == WINNABLE:
             self.window.show_hint(result.next_move, "the solver's winning line")
         else:
@@ -192,21 +199,11 @@ class SolverActions(QObject):
             self.stop_demo()
             self._say("Demo stopped")
             return
-        game, state, options = self.window.game, self.window.session.state, self.window.session.options
-        if game.is_won(state):
+        if self.window.game.is_won(self.window.session.state):
             return
-        known = self.known.get(state)
-        if known is not None:
-            self._demo_solved(state, known)
-            return
-        self._say("Solving for the demo\u2026", 0)
-        self.demo_worker.start(lambda cancel: solve(game, state, options, DEMO_SECONDS, cancel),
-                               lambda result: self._demo_solved(state, result))
+        self._ask(self.demo_worker, DEMO_SECONDS, "Solving for the demo\u2026", self._demo_solved)
 
     def _demo_solved(self, state, result) -> None:
-        if state is not self.window.session.state:
-            return
-        self.known.add(state, result)
         if result.answer != WINNABLE:
             self._say("Demo: the solver finds no win from here" if result.answer == UNWINNABLE
                       else "Demo: the solver could not decide this game in time")
