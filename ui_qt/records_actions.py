@@ -65,7 +65,7 @@ class RecordsActions:
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
         action.setToolTip(tip)
-        action.triggered.connect(slot)
+        action.triggered.connect(lambda _checked=False: slot())  # ``checked`` must never become the path
         self.window.addAction(action)
         return action
 

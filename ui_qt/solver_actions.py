@@ -36,6 +36,8 @@ def flag(settings, key: str, default: bool) -> bool:
 class SolverActions(QObject):
     """The solver's commands and status line of one window, and the searches behind them."""
 
+    HINT_WAITING = "Looking for a hint\u2026"
+
     def __init__(self, window):
         super().__init__(window)
         self.window = window
@@ -150,7 +152,7 @@ class SolverActions(QObject):
     # --- hint ------------------------------------------------------------------------
     def hint(self) -> None:
         """The solver's next move when it answers winnable in time, else the game's heuristic."""
-        self._ask(self.hint_worker, HINT_SECONDS, "Looking for a hint\u2026", self._hinted)
+        self._ask(self.hint_worker, HINT_SECONDS, self.HINT_WAITING, self._hinted)
 
     def _hinted(self, state, result) -> None:
         if result.answer == WINNABLE:

@@ -10,7 +10,7 @@ from solitaire_core.records import GameRecord, Store, autosave_path, records_pat
 from solitaire_core.records.command import run_stats
 from ui_qt import stats_dialog
 from ui_qt.chart import COLOURS, LINE, WINDOW, ResultsChart
-from uihelpers import deal_with_move
+from uihelpers import deal_with_move, open_game, save_as
 
 
 def kept(game_id=None):
@@ -70,12 +70,13 @@ def test_a_restart_is_the_same_attempt(open_window, pile_game):
 
 
 def test_a_won_game_is_recorded_once_and_a_restart_after_it_is_a_new_attempt(open_window, pile_game,
-                                                                             solved, qtbot, tmp_path):
+                                                                             solved, qtbot, tmp_path, monkeypatch):
     window = open_window({"game": pile_game.id, "deal": 1})
     win(window, solved, qtbot)
     (won,) = kept()
     assert won.result == "won" and won.moves == window.session.move_count
-    assert window.records.save_as(str(tmp_path / "won.json"))
+    save_as(window, monkeypatch, tmp_path / "won.json")
+    assert (tmp_path / "won.json").exists()
     window.undo()
     window.redo()  # won again: the same game
     assert [r.result for r in kept()] == ["won"]
@@ -83,7 +84,8 @@ def test_a_won_game_is_recorded_once_and_a_restart_after_it_is_a_new_attempt(ope
     assert window.session.move_count == 0 and window.session.deal == solved[0]
     window.play(pile_game.legal_moves(window.session.state)[0])
     window.new_deal()
-    assert window.records.open_game(str(tmp_path / "won.json"))  # a won game from a file counted already
+    open_game(window, monkeypatch, tmp_path / "won.json")  # a won game from a file counted already
+    assert window.session.is_won
     window.new_deal()
     window.close()
     assert [r.result for r in kept()] in (["won", "abandoned"], ["won", "lost"])
@@ -276,16 +278,16 @@ def test_reset_asks_then_forgets_the_games_but_not_the_running_total(open_window
 
 
 # --- game files -----------------------------------------------------------------------------------------
-def test_save_as_then_open_restores_the_game(open_window, pile_game, tmp_path):
+def test_save_as_then_open_restores_the_game(open_window, pile_game, tmp_path, monkeypatch):
     window, move = deal_with_move(open_window, pile_game)
     window.play(move)
     window.play(pile_game.legal_moves(window.session.state)[0])
     window.undo()  # the undone move is kept for redo
     state, count, deal = window.session.state, window.session.move_count, window.session.deal
     path = tmp_path / "kept" / "game.json"
-    assert window.records.save_as(str(path))
+    save_as(window, monkeypatch, path)
     window.new_deal()
-    assert window.records.open_game(str(path))
+    open_game(window, monkeypatch, path)
     assert window.session.state == state and window.session.move_count == count == 1
     assert window.session.deal == deal and window.session.can_redo()
     assert window.view.model == pile_game.scene(state)
@@ -299,14 +301,14 @@ def bad_files(game):
 
 
 @pytest.mark.parametrize("kind", ["not-json", "empty", "illegal-move"])
-def test_a_bad_file_opens_nothing(open_window, pile_game, tmp_path, kind):
+def test_a_bad_file_opens_nothing(open_window, pile_game, tmp_path, kind, monkeypatch):
     content = bad_files(pile_game)[kind]
     window, move = deal_with_move(open_window, pile_game)
     window.play(move)
     session, state = window.session, window.session.state
     path = tmp_path / "bad.json"
     path.write_text(content)
-    assert not window.records.open_game(str(path))
+    open_game(window, monkeypatch, path)
     assert window.session is session and session.state == state and session.move_count == 1
     assert path.name in window.notices.notices["file"].text
     assert path.read_text() == content
@@ -314,10 +316,10 @@ def test_a_bad_file_opens_nothing(open_window, pile_game, tmp_path, kind):
     assert len(kept()) == 1  # the game on the table was not left
 
 
-def test_a_missing_file_opens_nothing(open_window, pile_game, tmp_path):
+def test_a_missing_file_opens_nothing(open_window, pile_game, tmp_path, monkeypatch):
     window = open_window({"game": pile_game.id, "deal": 1})
     session = window.session
-    assert not window.records.open_game(str(tmp_path / "nowhere.json"))
+    open_game(window, monkeypatch, tmp_path / "nowhere.json")
     assert window.session is session and "cannot read" in window.notices.notices["file"].text
 
 

@@ -85,3 +85,19 @@ def walk_to(view, interaction, zone: str, tries: int = 60) -> None:
         else:
             QTest.keyClick(view, Qt.Key.Key_Down if delta.y() > 0 else Qt.Key.Key_Up)
     raise AssertionError(f"the arrows did not reach {zone}")
+
+
+def save_as(window, monkeypatch, path) -> None:
+    """Game > Save game as…, the file dialog answering ``path``."""
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    window.records.save_as_action.trigger()
+
+
+def open_game(window, monkeypatch, path) -> None:
+    """Game > Open game…, the file dialog answering ``path``."""
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    window.records.open_action.trigger()
