@@ -59,8 +59,12 @@ class Worker(QObject):
 
     def _run(self, job, cancel: threading.Event, serial: int) -> None:
         value = job(cancel)
-        if not cancel.is_set():
+        if cancel.is_set():
+            return
+        try:
             self._done.emit(serial, value)
+        except RuntimeError:  # the window, and this worker with it, was deleted meanwhile: no one to tell
+            pass
 
     def _deliver(self, serial: int, value) -> None:
         if serial != self._serial or self._callback is None:
