@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QVBoxLayout, QWidg
 
 from solitaire_core.errors import SolitaireError
 from solitaire_core.moves import Move
+from solitaire_core.records.report import duration_text as clock_text
 from solitaire_core.session import Session
 
 from . import dialogs
@@ -49,11 +50,6 @@ def session_with(game, deal: int, *choices: Mapping) -> Session:
         except SolitaireError:
             pass
     return Session(game, deal, last)
-
-
-def clock_text(seconds: float) -> str:
-    minutes, seconds = divmod(int(seconds), 60)
-    return f"{minutes // 60}:{minutes % 60:02d}:{seconds:02d}" if minutes >= 60 else f"{minutes}:{seconds:02d}"
 
 
 class MainWindow(QMainWindow):

@@ -22,10 +22,11 @@ def options_label(options: tuple | None, game: Any = None) -> str:
 
 
 def duration_text(seconds: float | None) -> str:
-    """``4:05`` or ``1:02:03``; ``-`` when there is none."""
+    """``4:05`` or ``1:02:03``; ``-`` when there is none. Whole seconds gone by, as a
+    clock shows them: the table's clock and the statistics say the same time."""
     if seconds is None:
         return "-"
-    minutes, secs = divmod(round(seconds), 60)
+    minutes, secs = divmod(int(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 

@@ -95,7 +95,7 @@ def test_stats_refuses_a_store_from_a_newer_program(folder, capsys):
 
 
 def test_labels():
-    assert duration_text(None) == "-" and duration_text(59.6) == "1:00" and duration_text(3725) == "1:02:05"
+    assert duration_text(None) == "-" and duration_text(59.6) == "0:59" and duration_text(3725) == "1:02:05"
     assert options_label(None) == "(all)"
     assert options_label(tuple(sorted(DEFAULTS.items())), KLONDIKE) == "defaults"
     assert options_label((("draw", 3), ("x", 1))) == "draw=3 x=1"

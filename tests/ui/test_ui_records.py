@@ -35,10 +35,11 @@ def carrying_options(game):
     return next(o for o in option_sets(game) if game.carries_score(game.new(1, **o)))
 
 
-def win(window, solved, qtbot):
+def win(window, solved, qtbot, restart=True):
     deal, line = solved
     moves = list(line)
-    window.start(window.game, deal, {})
+    if restart:
+        window.start(window.game, deal, {})
     window.auto_timer.setInterval(1)
     window.autoplay_action.setChecked(False)  # the solver's line plays its own safe moves
     while not window.game.is_won(window.session.state):
@@ -89,6 +90,19 @@ def test_a_won_game_is_recorded_once_and_a_restart_after_it_is_a_new_attempt(ope
     window.new_deal()
     window.close()
     assert [r.result for r in kept()] in (["won", "abandoned"], ["won", "lost"])
+
+
+def test_the_best_time_in_the_statistics_is_the_time_the_win_showed(open_window, pile_game, solved, qtbot):
+    window = open_window({"game": pile_game.id, "deal": 1})
+    started = iter([0.0])
+    window.start(window.game, solved[0], {})
+    window.session.clock = lambda: next(started, 100.6)  # the clock starts at 0, the game is won 100.6 s later
+    win(window, solved, qtbot, restart=False)
+    shown = window.view._overlay_text[1].rsplit(" in ", 1)[1]
+    window.records.stats_action.trigger()
+    table = window.records.dialog.table
+    cells = {table.horizontalHeaderItem(c).text(): table.item(0, c).text() for c in range(table.columnCount())}
+    assert cells["Best time"] == shown
 
 
 def test_a_won_game_left_by_a_new_deal_counts_once(open_window, pile_game, monkeypatch):
