@@ -4,13 +4,27 @@ number, rules viewer, about."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QRegularExpressionValidator
+from PySide6.QtGui import (QFont, QFontMetrics, QRegularExpressionValidator, QTextBlockFormat, QTextCursor,
+                           QTextOption)
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit,
-                               QMessageBox, QTextBrowser, QVBoxLayout)
+                               QMessageBox, QPushButton, QTextBrowser, QVBoxLayout)
 
+from solitaire_core import rules_page
 from solitaire_core.errors import SolitaireError
 
 MAX_DEAL = 2**32 - 1
+# Beside its title a title bar holds the window's icon and its buttons (close, maximise...);
+# title bars use a bold font, often larger than the dialog's.
+TITLE_BAR_EXTRA = 160
+TITLE_FONT_SCALE = 1.25
+SHOW_NOTES, HIDE_NOTES = "Show the &developer notes", "Hide the &developer notes"
+
+
+def title_width(widget, title: str) -> int:
+    """A width at which a title bar shows ``title`` in full."""
+    font = QFont(widget.font())
+    font.setBold(True)
+    return round(QFontMetrics(font).horizontalAdvance(title) * TITLE_FONT_SCALE) + TITLE_BAR_EXTRA
 
 
 class OptionsDialog(QDialog):
@@ -18,8 +32,10 @@ class OptionsDialog(QDialog):
 
     def __init__(self, game, current: dict, parent=None):
         super().__init__(parent)
-        self.setWindowTitle(f"{game.name} options")
-        self.setAccessibleName(f"{game.name} options")
+        title = f"{game.name} options"
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        self.setMinimumWidth(title_width(self, title))
         form = QFormLayout(self)
         self.boxes: dict[str, QComboBox] = {}
         for option in game.options:
@@ -70,7 +86,13 @@ class DealDialog(QDialog):
 
 
 class RulesDialog(QDialog):
-    """The game's own rules text (Markdown), beside the table, not modal."""
+    """The game's rules (Markdown) beside the table, not modal.
+
+    It opens on the player's part of the page; the notes for developers (from the
+    page's ``## For developers`` heading on, ``solitaire_core.rules_page``) stay folded
+    until the player asks for them. Code blocks wrap like text, so no line of the page
+    needs a horizontal scroll bar.
+    """
 
     def __init__(self, game, parent=None):
         super().__init__(parent)
@@ -80,15 +102,52 @@ class RulesDialog(QDialog):
         self.browser = QTextBrowser()
         self.browser.setAccessibleName(f"Rules of {game.name}")
         self.browser.setOpenExternalLinks(True)
-        try:
-            self.browser.setMarkdown(game.rules)
-        except SolitaireError as exc:
-            self.browser.setPlainText(str(exc))
+        self.browser.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         layout.addWidget(self.browser)
-        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        close.rejected.connect(self.close)
-        layout.addWidget(close)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.notes_button = QPushButton(SHOW_NOTES)
+        self.notes_button.setCheckable(True)
+        self.notes_button.setToolTip("Deal algorithm, notation, test vectors: what a developer needs")
+        buttons.addButton(self.notes_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.rejected.connect(self.close)
+        layout.addWidget(buttons)
         self.setWindowModality(Qt.WindowModality.NonModal)
+        try:
+            self.page = rules_page.split(game.rules)
+        except SolitaireError as exc:
+            self.page = None
+            self.browser.setPlainText(str(exc))
+        self.notes_button.setVisible(self.page is not None and bool(self.page.developer))
+        self.notes_button.toggled.connect(self.show_notes)
+        self.show_notes(False)
+
+    def show_notes(self, shown: bool) -> None:
+        """The player's part alone, or followed by the developer notes (scrolled to them)."""
+        if self.page is None:
+            return
+        self.notes_button.setText(HIDE_NOTES if shown else SHOW_NOTES)
+        self.browser.setMarkdown(self.page.player + ("\n" + self.page.developer if shown else ""))
+        document = self.browser.document()
+        wrap_code_blocks(document)
+        if shown:
+            heading = rules_page.DEVELOPER_HEADING.lstrip("#").strip()
+            block = document.begin()
+            while block.isValid() and not (block.blockFormat().headingLevel() == 2 and block.text() == heading):
+                block = block.next()
+            top = document.documentLayout().blockBoundingRect(block).top()
+            self.browser.verticalScrollBar().setValue(round(top))
+
+
+def wrap_code_blocks(document) -> None:
+    """Markdown code blocks never break their lines; these wrap, so none forces a sideways scroll."""
+    unbroken = QTextBlockFormat()
+    unbroken.setNonBreakableLines(False)
+    block = document.begin()
+    while block.isValid():
+        if block.blockFormat().nonBreakableLines():
+            QTextCursor(block).mergeBlockFormat(unbroken)
+        block = block.next()
+    document.markContentsDirty(0, document.characterCount())  # lay the changed blocks out again
 
 
 def about(parent, games) -> None:

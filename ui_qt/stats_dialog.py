@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView,
                                QLabel, QMessageBox, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout)
@@ -16,10 +16,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
 from solitaire_core.records import StoreError, report
 
 from .chart import LAST, ResultsChart
+from .dialogs import title_width
 from .recording import Recorder
 
 COLUMNS = report.HEADERS[1:]  # the game is chosen above the table
 TABLE_ROWS = 8
+FULL_SIZE = QSize(920, 600)  # room for the figures and the chart
 
 
 def confirm(parent, title: str, text: str) -> bool:
@@ -76,10 +78,10 @@ class StatsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.reset_button.clicked.connect(self.ask_reset)
         layout.addWidget(buttons)
+        self.full = False  # sized for figures (else for the message alone)
         self.chooser.currentIndexChanged.connect(self.load)
         self.chooser.setCurrentIndex(max(0, self.chooser.findData(game_id)))
         self.load()
-        self.resize(920, 600)
 
     @property
     def game_id(self) -> str:
@@ -124,6 +126,19 @@ class StatsDialog(QDialog):
         self.chart.setVisible(bool(records))
         self.chart_title.setVisible(bool(records))
         self.reset_button.setEnabled(bool(summary))
+        self._fit_size(bool(summary))
+
+    def _fit_size(self, figures: bool) -> None:
+        """Full size when there are figures to show; a message alone gets the room it needs."""
+        if figures and not self.full:
+            self.resize(self.size().expandedTo(FULL_SIZE))
+        elif not figures:
+            margins = self.layout().contentsMargins()
+            line = self.message.fontMetrics().horizontalAdvance(self.message.text()) + margins.left() + margins.right()
+            width = min(FULL_SIZE.width(), max(self.sizeHint().width(), line, title_width(self, self.windowTitle())))
+            height = self.heightForWidth(width)
+            self.resize(width, height if height > 0 else self.sizeHint().height())
+        self.full = figures
 
     def _fit_table(self) -> None:
         """As tall as its rows, up to ``TABLE_ROWS`` (then it scrolls): the chart takes the rest."""
