@@ -11,6 +11,9 @@ from typing import Any, Iterable, Mapping
 from attrs import frozen
 
 from .errors import OptionError
+from .inputs import quote
+
+TEXT_TYPES = (str, int, float)  # values matched by their text; anything else only by equality
 
 
 @frozen
@@ -29,11 +32,13 @@ class Choice:
             raise OptionError(f"default {self.default!r} of option {self.name!r} is not allowed")
 
     def coerce(self, value: Any) -> Any:
+        """The allowed value ``value`` is or spells; a list or object (from a file) never matches."""
+        text = str(value) if isinstance(value, TEXT_TYPES) else None
         for allowed in self.values:
-            if value == allowed or str(value) == str(allowed):
+            if value == allowed or text == str(allowed):
                 return allowed
         allowed = ", ".join(str(v) for v in self.values)
-        raise OptionError(f"option {self.name!r} takes {allowed}; not {value!r}")
+        raise OptionError(f"option {self.name!r} takes {allowed}; not {quote(value)}")
 
 
 def Switch(name: str, default: str = "off", label: str = "") -> Choice:
@@ -48,7 +53,7 @@ def resolve(declared: Iterable[Choice], given: Mapping[str, Any]) -> tuple[tuple
     unknown = sorted(set(given) - names)
     if unknown:
         known = ", ".join(sorted(names)) or "none"
-        raise OptionError(f"unknown option {unknown[0]!r} (options: {known})")
+        raise OptionError(f"unknown option {quote(unknown[0])} (options: {known})")
     return tuple((o.name, o.coerce(given[o.name]) if o.name in given else o.default) for o in declared)
 
 
@@ -58,6 +63,6 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name:
-            raise OptionError(f"option {item!r} must be written name=value")
+            raise OptionError(f"option {quote(item)} must be written name=value")
         result[name.strip()] = value.strip()
     return result

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..inputs import quote
 from ..registry import load_games
 from . import report
 from .figures import StoreError
@@ -24,15 +25,15 @@ def run_stats(args: argparse.Namespace) -> int:
     games = load_games()
     path = records_path()
     if args.game is not None and args.game not in games and not path.exists():
-        return _fail(f"unknown game {args.game!r} (installed: {', '.join(games) or 'none'})")
+        return _fail(f"unknown game {quote(args.game)} (installed: {', '.join(games) or 'none'})")
     if not path.exists():
         print(f"No games recorded yet (statistics file: {path}).")
         return 0
     try:
-        with Store(path) as store:
+        with Store(path, read_only=True) as store:
             known = store.games()
             if args.game is not None and args.game not in games and args.game not in known:
-                return _fail(f"unknown game {args.game!r} (installed: {', '.join(games) or 'none'})")
+                return _fail(f"unknown game {quote(args.game)} (installed: {', '.join(games) or 'none'})")
             summary, totals = store.summary(args.game), store.running_totals(args.game)
             for notice in store.notices:
                 print(f"solitaire: {notice}", file=sys.stderr)

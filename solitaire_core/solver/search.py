@@ -14,7 +14,7 @@ import time
 from functools import partial
 from typing import Any, Callable
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from ..errors import IllegalMove
 from ..state import State
@@ -27,7 +27,8 @@ CHECK_EVERY = 16  # positions between two looks at the clock and the cancel flag
 @frozen
 class Budget:
     """Limits of one search; None: no limit. ``table`` caps the positions kept
-    in the transposition table (the memory ceiling, about 150-400 bytes each)."""
+    in the transposition tables at any one time, all phases together (the
+    memory ceiling; ``benchmarks/solver_memory.py`` prints the bytes each)."""
 
     seconds: float | None = 10.0
     nodes: int | None = None
@@ -116,7 +117,10 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
             search, run = probe, probe.resume
             search.extend(budget, started, nodes - probe.nodes)
         else:
-            search = _Search(game, hooks, hooks.lines if exact else hooks.narrow, _part(budget, share, nodes),
+            part = _part(budget, share, nodes)
+            if probe is not None and part.table is not None:  # the probe's table is kept meanwhile
+                part = evolve(part, table=max(0, part.table - len(probe.seen)))
+            search = _Search(game, hooks, hooks.lines if exact else hooks.narrow, part,
                              stopped, started if share is None else time.monotonic())
             run = partial(search.run if exact else search.run_best_first, position)
         before = search.nodes
@@ -126,7 +130,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
             nodes += search.nodes - before
             if share is None or stop.reason == "cancelled":
                 return Result(UNKNOWN, (), nodes, time.monotonic() - started, stop.reason)
-            if exact:
+            if exact and search.resumable:  # a full table is dropped, not kept beside the next one
                 probe = search
             continue
         nodes += search.nodes - before
