@@ -2,7 +2,9 @@
 
 Undo is a list of states and a cursor into it; a save is the moves in
 notation, replayed and checked through the rules on load, so a damaged or
-forged file can never put an impossible position on the table.
+forged file can never put an impossible position on the table. A save this
+program sealed (``seal.py``) and nobody changed is replayed without the check,
+its checkpoints compared, so a long game resumes in well under a second.
 """
 
 from __future__ import annotations
@@ -14,14 +16,17 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from . import seal
 from .errors import SaveError, SolitaireError
+from .inputs import POSITION_LIMIT, quote, read_text
 from .moves import Move
 from .state import State
 
 SAVE_FORMAT = "solitaire-save"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 4 * 1024 * 1024
-MAX_SAVE_MOVES = 20_000  # a long Tacta game played by the demo is about 3,000; replaying 20,000 takes ~2 s
+MAX_SAVE_MOVES = 20_000  # a long Tacta game played by the demo is about 3,000; the app writes no more
+CHECKPOINT_EVERY = 1000  # moves between the positions a sealed save carries
 
 
 class Session:
@@ -43,6 +48,7 @@ class Session:
         self.position = 0
         self._elapsed = 0.0
         self._running_since: float | None = None
+        self._unchanged = 0  # moves[:_unchanged] stand as they were at the last ``changes()``
 
     # --- play ----------------------------------------------------------------
     @property
@@ -56,6 +62,7 @@ class Session:
     def play(self, move: Move) -> State:
         """Apply a legal move (IllegalMove otherwise); drops the redo branch."""
         after = self.game.apply(self.state, move)
+        self._unchanged = min(self._unchanged, self.position)
         del self.states[self.position + 1:]
         del self.moves[self.position:]
         self.states.append(after)
@@ -80,11 +87,15 @@ class Session:
         if not self.can_redo():
             return False
         self.position += 1
+        self.resume()  # a move played again runs the clock as playing it did
         return True
 
     def restart(self) -> None:
-        """Back to the deal; the moves stay available to redo."""
+        """Back to the deal; the moves stay available to redo. A new attempt:
+        its clock starts from 0 on the next move (a win reports this attempt's time)."""
         self.position = 0
+        self._elapsed = 0.0
+        self._running_since = None
 
     @property
     def is_won(self) -> bool:
@@ -109,7 +120,24 @@ class Session:
             self._running_since = self.clock()
 
     # --- saves -------------------------------------------------------------------
+    def changes(self) -> tuple[int, list[Move]]:
+        """Since the last call: how many moves from the first stand unchanged, and the moves
+        after them (what the automatic save's journal appends, whatever the history's length)."""
+        kept, self._unchanged = self._unchanged, len(self.moves)
+        return kept, self.moves[kept:]
+
+    def checkpoints(self) -> dict[str, str]:
+        """Position text every ``CHECKPOINT_EVERY`` moves, for a sealed save's fast resume."""
+        return {str(i): self.game.format_position(self.states[i])
+                for i in range(CHECKPOINT_EVERY, len(self.states), CHECKPOINT_EVERY)}
+
+    def check_savable(self) -> None:
+        """``SaveError`` past ``MAX_SAVE_MOVES`` moves: what this program writes, it loads."""
+        if len(self.moves) > MAX_SAVE_MOVES:
+            raise SaveError(f"this game has {len(self.moves):,} moves; a save holds at most {MAX_SAVE_MOVES:,}")
+
     def to_json(self) -> dict:
+        self.check_savable()
         data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -124,21 +152,29 @@ class Session:
             data["start"] = self.game.format_position(self.states[0])
         return data
 
-    def save(self, path: str | os.PathLike) -> None:
-        """Write atomically: a crash mid-write leaves the previous file whole."""
-        write_atomic(Path(path), json.dumps(self.to_json(), indent=1) + "\n")
+    def save(self, path: str | os.PathLike, key: bytes | None = None) -> None:
+        """Write atomically: a crash mid-write leaves the previous file whole. With the app's
+        ``key`` the save carries checkpoints and a seal, so this program resumes it quickly."""
+        data = self.to_json()
+        if key is not None:
+            data = seal.sign({**data, "checkpoints": self.checkpoints()}, key)
+        write_atomic(Path(path), json.dumps(data, indent=1) + "\n")
 
     @classmethod
-    def from_json(cls, data: Any, games: Mapping[str, Any], clock: Callable[[], float] = time.monotonic) -> "Session":
+    def from_json(cls, data: Any, games: Mapping[str, Any], clock: Callable[[], float] = time.monotonic,
+                  trusted: bool = False) -> "Session":
+        """The session a save holds; every move is checked by the rules unless ``trusted``
+        (the app's seal verified): then the moves are replayed unchecked and the
+        checkpoints compared, and anything that does not match is checked in full."""
         if not isinstance(data, dict):
             raise SaveError("a save must be a JSON object")
         if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"not a solitaire save (format {data.get('format')!r})")
+            raise SaveError(f"not a solitaire save (format {quote(data.get('format'))})")
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"save version {data.get('version')!r} is not supported (this program reads {SAVE_VERSION})")
+            raise SaveError(f"save version {quote(data.get('version'))} is not supported (this program reads {SAVE_VERSION})")
         game = games.get(data.get("game")) if isinstance(data.get("game"), str) else None
         if game is None:
-            raise SaveError(f"the save is of game {data.get('game')!r}, which is not installed")
+            raise SaveError(f"the save is of game {quote(data.get('game'))}, which is not installed")
         options, deal, moves = data.get("options", {}), data.get("deal"), data.get("moves", [])
         position, elapsed = data.get("position", len(moves) if isinstance(moves, list) else 0), data.get("elapsed", 0)
         if not isinstance(options, dict):
@@ -151,10 +187,22 @@ class Session:
             raise SaveError(f"'position' must be a whole number from 0 to {len(moves)}")
         if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not 0 <= elapsed < 1e9:
             raise SaveError("'elapsed' must be a number of seconds")
+        session = cls._set_up(game, data, options, deal, clock)
+        if not (trusted and session._replay_known(moves, data.get("checkpoints"))):
+            if trusted:  # the shortcut did not hold: start again and check every move
+                session = cls._set_up(game, data, options, deal, clock)
+            session._replay_checked(moves)
+        session.position = position
+        session._elapsed = float(elapsed)
+        session._running_since = None
+        return session
+
+    @classmethod
+    def _set_up(cls, game, data: dict, options: dict, deal: Any, clock) -> "Session":
         try:
             if "start" in data:
-                if not isinstance(data["start"], str):
-                    raise SaveError("'start' must be position text")
+                if not isinstance(data["start"], str) or len(data["start"]) > POSITION_LIMIT:
+                    raise SaveError(f"'start' must be position text of at most {POSITION_LIMIT:,} characters")
                 session = cls(game, deal if _whole(deal) else None,
                               start=game.parse_position(data["start"], **options), clock=clock)
             else:
@@ -165,28 +213,47 @@ class Session:
             raise
         except (SolitaireError, ValueError, TypeError) as exc:
             raise SaveError(f"the save's game cannot be set up: {exc}") from exc
-        for index, text in enumerate(moves):
-            try:
-                session.play(game.parse_move(session.state, text))
-            except (SolitaireError, ValueError) as exc:
-                raise SaveError(f"move {index + 1} ({text!r}) cannot be replayed: {exc}") from exc
-        session.position = position
-        session._elapsed = float(elapsed)
-        session._running_since = None
         return session
 
-    @classmethod
-    def load(cls, path: str | os.PathLike, games: Mapping[str, Any], clock: Callable[[], float] = time.monotonic) -> "Session":
-        path = Path(path)
+    def _replay_checked(self, texts: list[str]) -> None:
+        for index, text in enumerate(texts):
+            try:
+                self.play(self.game.parse_move(self.state, text))
+            except (SolitaireError, ValueError) as exc:
+                raise SaveError(f"move {index + 1} ({quote(text)}) cannot be replayed: {exc}") from exc
+
+    def _replay_known(self, texts: list[str], checkpoints: Any) -> bool:
+        """Replay moves this program wrote and sealed with ``play`` (no legality check);
+        True when every checkpoint matches. Any failure is False: the caller checks in full."""
+        game, states, moves = self.game, self.states, self.moves
+        if not isinstance(checkpoints, dict):
+            return False
         try:
-            if path.stat().st_size > MAX_SAVE_BYTES:
-                raise SaveError(f"{path} is too large to be a save")
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except SaveError:
-            raise
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-            raise SaveError(f"cannot read {path}: {exc}") from exc
-        return cls.from_json(data, games, clock)
+            for text in texts:
+                move = game.parse_move(states[-1], text)
+                moves.append(move)
+                states.append(game.play(states[-1], move))
+            self.position = len(moves)
+            return all(isinstance(i, str) and i.isdigit() and int(i) < len(states)
+                       and game.format_position(states[int(i)]) == expected for i, expected in checkpoints.items())
+        except Exception:  # noqa: BLE001 - whatever went wrong, the full check decides
+            return False
+
+    @classmethod
+    def load(cls, path: str | os.PathLike, games: Mapping[str, Any], clock: Callable[[], float] = time.monotonic,
+             key: bytes | None = None) -> "Session":
+        """A save file; sealed with ``key`` (the app's own), it resumes without a full check."""
+        data = read_save(path)
+        return cls.from_json(data, games, clock, trusted=seal.verify(data, key))
+
+
+def read_save(path: str | os.PathLike) -> Any:
+    """The JSON of a save file; ``SaveError`` when it cannot be read."""
+    path = Path(path)
+    try:  # a regular file of at most MAX_SAVE_BYTES, never a device or a FIFO
+        return json.loads(read_text(path, MAX_SAVE_BYTES))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise SaveError(f"cannot read {path}: {exc}") from exc
 
 
 def _whole(value: Any) -> bool:

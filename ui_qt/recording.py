@@ -1,41 +1,142 @@
-"""The window's statistics: one store, opened on first use; its troubles become notices.
+"""The window's statistics: records written off the GUI thread, never dropped; troubles become notices.
 
-The app plays on when the store cannot be opened or written: a notice says
-what is not kept. Each session is recorded at most once, so a won game
-left by a new deal, or a game recorded and then quit, counts once.
+A game recorded goes first to the outbox (a file in the folder
+``records-outbox`` beside the store, ``records.outbox``), then a thread of
+its own writes it into the store and removes the file. When the store cannot be written (another program holds
+it locked, a disk error) the thread tries again every ``retry`` seconds, and
+a notice says the game is kept and will be recorded; a record still waiting
+when the app quits is written at the next start. The table never waits for
+the store. Each session is recorded at most once, so a won game left by a
+new deal, or a game recorded and then quit, counts once. Reading (the
+running total, the statistics dialog) uses a store opened on first use in
+the GUI thread: in WAL mode a reader does not wait for another's write.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import weakref
 from typing import Callable
 
-from solitaire_core.records import Store, StoreError, record_session, running_total_switch
+from PySide6.QtCore import QObject, Signal, Slot
+
+from solitaire_core.records import Store, StoreError, running_total_switch
+from solitaire_core.records.finish import session_record
+from solitaire_core.records.outbox import Outbox, new_uid, outbox_dir
+from solitaire_core.records.paths import records_path
+
+RETRY_SECONDS = 5.0  # between tries while the store cannot be written
+WRITE_TIMEOUT = 2.0  # SQLite's busy timeout for one try (the thread's own, never the table's)
+QUIT_WAIT = 1.0  # seconds the app waits at quit for records in flight; the rest wait in the outbox
+
+
+class _Mail(QObject):
+    """What the writing thread reports, delivered in the GUI thread (queued signals)."""
+
+    delivered = Signal(list)  # uids now in the store
+    failed = Signal(str)  # why the store cannot be written now
+    noticed = Signal(list)  # what the thread's store or the outbox did about a damaged file
+
+    def __init__(self, recorder: "Recorder"):
+        super().__init__()
+        self.recorder = recorder
+        self.delivered.connect(self.on_delivered)
+        self.failed.connect(self.on_failed)
+        self.noticed.connect(self.on_noticed)
+
+    @Slot(list)
+    def on_delivered(self, uids: list) -> None:
+        self.recorder._delivered(uids)
+
+    @Slot(str)
+    def on_failed(self, problem: str) -> None:
+        self.recorder._failed(problem)
+
+    @Slot(list)
+    def on_noticed(self, notices: list) -> None:
+        self.recorder.warn("\n".join(notices))
+
+
+class Writer:
+    """The thread that moves records from the outbox into the store, oldest first."""
+
+    def __init__(self, path, outbox: Outbox, mail: _Mail, retry: float):
+        self.path, self.outbox, self.mail, self.retry = path, outbox, mail, retry
+        self.wake, self.stop = threading.Event(), threading.Event()
+        self.wake.set()  # records left by an earlier run go first
+        self.thread = threading.Thread(target=self._run, name="records-writer", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        store, shown, failing = None, {}, False
+        while True:
+            self.wake.wait(self.retry if failing else None)
+            self.wake.clear()
+            kept: list[str] = []
+            try:
+                if self.outbox.pending():
+                    if store is None:
+                        store = Store(self.path, timeout=WRITE_TIMEOUT)
+                    self.outbox.deliver(store, kept)
+                failing = False
+            except (StoreError, OSError) as exc:
+                failing = True
+                self.mail.failed.emit(str(exc))
+            if kept:
+                self.mail.delivered.emit(kept)
+            for source in (store, self.outbox):
+                notices = source.notices if source is not None else []
+                if len(notices) > shown.get(id(source), 0):
+                    self.mail.noticed.emit(notices[shown.get(id(source), 0):])
+                    shown[id(source)] = len(notices)
+            if self.stop.is_set():
+                break
+        if store is not None:
+            store.close()
+
+    def close(self) -> None:
+        """One last try for records in flight, waited for at most ``QUIT_WAIT``."""
+        self.stop.set()
+        self.wake.set()
+        self.thread.join(QUIT_WAIT)
 
 
 class Recorder:
-    """``warn(text)`` shows a non-blocking notice; ``path`` None: the default store."""
+    """``warn(text)`` shows a non-blocking notice; ``path`` None: the default store.
 
-    def __init__(self, warn: Callable[[str], None], path: str | os.PathLike | None = None):
+    ``on_delivered(recovered)`` (set by the window) is called in the GUI thread when
+    records reached the store (figures and totals shown may change); ``recovered``:
+    after the store could not be written for a while (its notice is out of date).
+    """
+
+    def __init__(self, warn: Callable[[str], None], path: str | os.PathLike | None = None,
+                 retry: float | None = None):
         self.warn = warn
         self.path = path
-        self.problem = ""  # why the store is not available, once it failed to open
+        self.problem = ""  # why the store is not available for reading, once it failed to open
+        self.on_delivered: Callable[[bool], None] | None = None
         self._store: Store | None = None
         self._recorded: weakref.WeakSet = weakref.WeakSet()
-        self._shown = 0  # how many of the store's notices were shown
+        self._pending: dict[str, tuple] = {}  # uid: (record, running total, file) not yet in the store
+        self._shown = 0  # how many of the reading store's notices were shown
         self._totals: dict[tuple, int | None] = {}
+        self._failing = ""
         self.closed = False
+        store_path = records_path(None) if path is None else path
+        self.outbox = Outbox(outbox_dir(store_path))
+        self._mail = _Mail(self)
+        self._writer = Writer(store_path, self.outbox, self._mail, RETRY_SECONDS if retry is None else retry)
 
     @property
     def store(self) -> Store | None:
-        """The store, opened on first use; None (and a notice, once) if it cannot be."""
+        """The store for reading, opened on first use; None (and a notice, once) if it cannot be."""
         if self._store is None and not self.problem and not self.closed:
             try:
                 self._store = Store(self.path)
             except StoreError as exc:
                 self.problem = str(exc)
-                self.warn(f"Statistics are not kept while the program runs: {exc}")
+                self.warn(f"Statistics cannot be shown while the program runs: {exc}")
         self.show_notices()
         return self._store
 
@@ -48,20 +149,46 @@ class Recorder:
     def failed(self, doing: str, exc: StoreError) -> None:
         self.warn(f"{doing}: {exc}")
 
+    @property
+    def waiting(self) -> int:
+        """Records of this window not yet in the store."""
+        return len(self._pending)
+
     def record(self, session) -> bool:
-        """Keep the game of ``session`` unless it is kept already; True when it was kept now."""
-        if session in self._recorded or self.store is None:
+        """Keep the game of ``session`` unless it is kept already; True when it was kept now
+        (in the outbox: the store has it a moment later, or once it can be written)."""
+        if session in self._recorded or self.closed:
             return False
         try:
-            kept = record_session(self._store, session)
-        except StoreError as exc:
+            made = session_record(session, uid=new_uid())
+            if made is None:  # a deal left before any move, nothing to keep
+                return False
+            path = self.outbox.put(*made)
+        except (StoreError, OSError) as exc:
             self.failed("This game could not be recorded", exc)
             return False
-        if kept is None:  # a deal left before any move, nothing to keep
-            return False
         self._recorded.add(session)
+        self._pending[made[0].uid] = (*made, path)
         self._totals.clear()
+        self._writer.wake.set()
         return True
+
+    def _delivered(self, uids: list) -> None:
+        for uid in uids:
+            self._pending.pop(uid, None)
+        for uid, (_, _, path) in list(self._pending.items()):
+            if not path.exists():  # delivered by another copy of the app sharing the folder
+                del self._pending[uid]
+        recovered, self._failing = bool(self._failing), ""
+        self._totals.clear()
+        if self.on_delivered is not None and not self.closed:
+            self.on_delivered(recovered)
+
+    def _failed(self, problem: str) -> None:
+        if problem != self._failing and not self.closed:
+            self.warn(f"A game is not recorded yet ({problem}). It is kept, and will be recorded "
+                      "as soon as the statistics file can be written.")
+        self._failing = problem
 
     def recorded(self, session) -> bool:
         return session in self._recorded
@@ -71,29 +198,41 @@ class Recorder:
         self._recorded.add(session)
 
     def total(self, session) -> int | None:
-        """The running total ``session`` plays for, with its score until it is recorded;
-        None when its score does not run on."""
+        """The running total ``session`` plays for, with its score until it is recorded
+        and the scores of games still on their way to the store; None when its score
+        does not run on."""
         switch = running_total_switch(session)
         if switch is None or self.store is None:
             return None
-        key = (session.game.id, tuple(sorted(session.options.items())), switch)
+        key = _total_key(session.game.id, session.game.running_total_options(session.state).items(), switch)
         if key not in self._totals:
-            try:
-                self._totals[key] = self._store.running_total(session.game.id, session.options, switch)
-            except StoreError as exc:  # kept as None: the status bar asks every second
-                self._totals[key] = None
-                self.failed("The running total cannot be read", exc)
+            self._totals[key] = self._read_total(session, switch, key)
         kept, score = self._totals[key], session.game.score(session.state)
         if kept is None:
             return None
         return kept + (score if score is not None and session not in self._recorded else 0)
+
+    def _read_total(self, session, switch: str, key: tuple) -> int | None:
+        """The store's total and the scores on their way to it. The total is read first: a game
+        that reaches the store in between is then left out for a moment, never counted twice."""
+        waiting = {uid: record.score for uid, (record, total, _) in self._pending.items()
+                   if total is not None and _total_key(record.game, record.account or record.options, total) == key}
+        try:
+            kept = self._store.running_total(session.game.id, session.game.running_total_options(session.state),
+                                             switch)
+            arrived = self._store.kept_uids(waiting)
+        except StoreError as exc:  # kept as None: the status bar asks every second
+            self.failed("The running total cannot be read", exc)
+            return None
+        return kept + sum(score for uid, score in waiting.items() if uid not in arrived)
 
     def reset_total(self, session) -> bool:
         switch = session.game.running_total
         if switch is None or self.store is None:
             return False
         try:
-            self._store.reset_running_total(session.game.id, session.options, switch)
+            self._store.reset_running_total(session.game.id, session.game.running_total_options(session.state),
+                                            switch)
         except StoreError as exc:
             self.failed("The running total could not be reset", exc)
             return False
@@ -105,8 +244,14 @@ class Recorder:
         self._totals.clear()
 
     def close(self) -> None:
-        """Done for good (the window closes): the store is not opened again."""
+        """Done for good (the window closes): records in flight get a moment, the rest
+        wait in the outbox for the next start; the store is not opened again."""
         self.closed = True
+        self._writer.close()
         if self._store is not None:
             self._store.close()
             self._store = None
+
+
+def _total_key(game: str, options, switch: str) -> tuple:
+    return game, tuple(sorted((k, v) for k, v in options if k != switch)), switch

@@ -8,12 +8,14 @@ fatal) and the reason is handed back for a notice.
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 from solitaire_core.errors import SaveError
+from solitaire_core.inputs import set_aside
+from solitaire_core.journal import Journal
 from solitaire_core.records import autosave_path
 from solitaire_core.records.paths import AUTOSAVE_FILE
+from solitaire_core.seal import app_key
 from solitaire_core.session import Session
 
 SAVE_NAME = AUTOSAVE_FILE
@@ -23,19 +25,34 @@ LEGACY_NAME = "current.json"  # what the first versions of the app wrote
 class SaveSlot:
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = Path(path) if path is not None else autosave_path()
+        self.stuck = False  # a damaged save that could not be moved aside (and was reported)
+        self.key = app_key(self.path.parent)  # seals this app's saves, for a quick resume
+        self.journal = Journal(self.path, self.key)  # the save and the moves since, one line each
 
     def write(self, session: Session) -> None:
         """Save the session; a finished game leaves nothing to resume."""
         if session.is_won:
             self.clear()
         else:
-            session.save(self.path)
+            self.journal.write(session)
 
     def clear(self) -> None:
-        self.path.unlink(missing_ok=True)
+        """Remove the save (``OSError`` if it cannot be), except a damaged one already reported."""
+        try:
+            self.journal.clear()
+        except OSError:
+            if not self.stuck:
+                raise
 
     def read(self, games) -> tuple[Session | None, str]:
-        """The saved session, or None and why not (empty when there is no save)."""
+        """The saved session, or None and why not (empty when there is no save); never raises."""
+        try:
+            return self._read(games)
+        except OSError as exc:  # a folder that cannot be looked into
+            self.stuck = True
+            return None, f"The saved game {self.path} cannot be read: {exc}."
+
+    def _read(self, games) -> tuple[Session | None, str]:
         legacy = self.path.with_name(LEGACY_NAME)
         if not self.path.exists() and legacy.exists():
             try:
@@ -45,13 +62,14 @@ class SaveSlot:
         if not self.path.exists():
             return None, ""
         try:
-            session = Session.load(self.path, games)
+            session = self.journal.read(games)
         except SaveError as exc:
-            aside = self.path.with_name(f"{self.path.stem}.damaged-{time.strftime('%Y%m%d-%H%M%S')}.json")
             try:
-                self.path.replace(aside)
-                where = f"it was moved to {aside}"
+                where = f"it was moved to {set_aside(self.path)}"
+                if self.journal.journal.exists():
+                    where += f" (and its journal to {set_aside(self.journal.journal)})"
             except OSError as move_error:
+                self.stuck = True
                 where = f"it could not be moved aside either ({move_error})"
             return None, f"The saved game could not be loaded: {exc}. {where[0].upper()}{where[1:]}."
         if session.is_won:

@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 from attrs import field, frozen
 
 from ..errors import SolitaireError
+from ..inputs import quote
 
 RESULTS = ("won", "lost", "abandoned")
 MAX_DURATION = 1e9  # seconds, as in saves: past it the number is not a real game
@@ -30,11 +31,11 @@ def option_pairs(options: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) 
     try:
         items = dict(options.items() if isinstance(options, Mapping) else (options or ()))
     except (TypeError, ValueError) as exc:
-        raise StoreError(f"options must be a mapping of names to values, not {options!r}") from exc
+        raise StoreError(f"options must be a mapping of names to values, not {quote(options)}") from exc
     for name, value in items.items():
         if not isinstance(name, str) or not (value is None or isinstance(value, (str, int, bool))
                                              or isinstance(value, float) and math.isfinite(value)):
-            raise StoreError(f"option {name!r}={value!r} cannot be recorded (names are text, values text or numbers)")
+            raise StoreError(f"option {quote(name)}={quote(value)} cannot be recorded (names are text, values text or numbers)")
     return tuple(sorted(items.items()))
 
 
@@ -69,6 +70,11 @@ class GameRecord:
     ended: datetime = field(factory=now, converter=to_stored_precision)
     started: datetime | None = field(default=None, converter=to_stored_precision)
     id: int | None = None
+    uid: str | None = None  # given when the game ended (``outbox``): the store keeps it once
+    # the options keying the running total its score goes to (``Game.running_total_options``);
+    # None: its own options. Not kept with the game: the running total's row is that account.
+    account: tuple | None = field(default=None, eq=False,
+                                  converter=lambda value: None if value is None else option_pairs(value))
 
     def __attrs_post_init__(self):
         problem = self._problem()
@@ -81,21 +87,21 @@ class GameRecord:
         if not isinstance(self.game, str) or not self.game:
             return "the game id must be a non-empty text"
         if self.result not in RESULTS:
-            return f"result {self.result!r} is not one of {', '.join(RESULTS)}"
+            return f"result {quote(self.result)} is not one of {', '.join(RESULTS)}"
         for name in ("deal", "moves", "score"):
             value = getattr(self, name)
             if value is None and name != "moves" or _integer(value):
                 continue
-            return f"{name} must be a whole number (64-bit), not {value!r}"
+            return f"{name} must be a whole number (64-bit), not {quote(value)}"
         if self.deal is not None and self.deal < 0 or self.moves < 0:
             return "deal and moves cannot be negative"
         if isinstance(self.duration, bool) or not isinstance(self.duration, (int, float)) \
                 or not 0 <= self.duration < MAX_DURATION:
-            return f"duration must be a number of seconds, not {self.duration!r}"
+            return f"duration must be a number of seconds, not {quote(self.duration)}"
         for name in ("started", "ended"):
             value = getattr(self, name)
             if value is not None and (not isinstance(value, datetime) or value.tzinfo is None):
-                return f"{name} must be a timezone-aware datetime, not {value!r}"
+                return f"{name} must be a timezone-aware datetime, not {quote(value)}"
         return None
 
     @property

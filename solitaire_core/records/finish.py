@@ -32,6 +32,14 @@ def record_session(store: Store, session, result: str | None = None, *,
     its score runs on (a Vegas stake is paid when the cards are dealt). The
     score then goes to the running total in the same transaction.
     """
+    made = session_record(session, result, started=started, ended=ended)
+    return None if made is None else store.record(made[0], running_total=made[1])
+
+
+def session_record(session, result: str | None = None, *, started: datetime | None = None,
+                   ended: datetime | None = None, uid: str | None = None) -> tuple[GameRecord, str | None] | None:
+    """The record of ``session`` and the running total its score goes to; None for a deal
+    left before any move whose score does not run on (see ``record_session``)."""
     switch = running_total_switch(session)
     score = session.game.score(session.state)
     if switch is not None and score is None:
@@ -41,5 +49,6 @@ def record_session(store: Store, session, result: str | None = None, *,
     record = GameRecord(
         game=session.game.id, options=session.options, deal=session.deal,
         result=result or outcome(session), moves=session.move_count, score=score,
-        duration=session.elapsed, started=started, **({"ended": ended} if ended else {}))
-    return store.record(record, running_total=switch)
+        duration=session.elapsed, started=started, uid=uid, **({"ended": ended} if ended else {}),
+        account=None if switch is None else session.game.running_total_options(session.state))
+    return record, switch

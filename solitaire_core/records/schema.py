@@ -45,6 +45,10 @@ MIGRATIONS = (
                total INTEGER NOT NULL,
                PRIMARY KEY (game, options))""",
     )),
+    Step((), (  # a game's own id, given when it ended: kept twice (outbox, store), it counts once
+        "ALTER TABLE games ADD COLUMN uid TEXT",
+        "CREATE UNIQUE INDEX games_by_uid ON games (uid)",
+    )),
 )
 VERSION = len(MIGRATIONS)
 

@@ -20,6 +20,7 @@ from typing import Any, Iterator
 
 import attrs
 
+from ..inputs import FileRefused, check_file, quote
 from . import schema
 from .figures import GameRecord, Stats, StoreError, canonical, figures, now, option_pairs
 from .paths import records_path
@@ -28,25 +29,30 @@ log = logging.getLogger(__name__)
 
 DAMAGED = (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT)
 COLUMNS = "id, game, options, deal, result, moves, score, duration, started, ended"
+COMPANIONS = ("-wal", "-shm", "-journal")
+TOTAL_LIMIT = 2**62  # a running total beyond it was not made by games
 
 
 class Store:
     """Open (or create) the store at ``path``, by default in the user's data folder.
 
-    ``notices`` lists what was done about a damaged file: messages for the
-    player. Every method raises ``StoreError`` (never sqlite3's errors).
+    ``notices`` lists what was done about a damaged file or row: messages for
+    the player. Every method raises ``StoreError`` (never sqlite3's errors).
+    ``read_only``: the file is opened for reading only (``solitaire stats``, a
+    read-only folder) when it is whole and of this version; else as usual.
     """
 
     def __init__(self, path: str | os.PathLike | None = None, *, data_dir: str | os.PathLike | None = None,
-                 timeout: float = 10.0):
+                 timeout: float = 10.0, read_only: bool = False):
         self.path = Path(path) if path is not None else records_path(data_dir)
         self.timeout = timeout
         self.notices: list[str] = []
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"cannot create the folder of {self.path}: {exc}") from exc
-        self._conn = self._open()
+        if not read_only:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the folder of {self.path}: {exc}") from exc
+        self._conn = self._open(read_only)
 
     # --- opening ----------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
@@ -55,7 +61,14 @@ class Store:
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the statistics file {self.path}: {exc}") from exc
 
-    def _open(self) -> sqlite3.Connection:
+    def _open(self, read_only: bool) -> sqlite3.Connection:
+        problem = self._not_files()
+        if problem is not None:  # SQLite would hang on a FIFO, or write into a device
+            self._move_aside(problem)
+        if read_only:
+            conn = self._reader()
+            if conn is not None:
+                return conn
         for _ in range(2):
             conn = self._connect()
             try:
@@ -77,6 +90,45 @@ class Store:
             self._move_aside(problem)
         raise StoreError(f"cannot start a fresh statistics file at {self.path}")
 
+    def _not_files(self) -> str | None:
+        """Why the file or one of its companions is not a plain file SQLite may open, or None."""
+        for suffix in ("", *COMPANIONS):
+            try:
+                check_file(f"{self.path}{suffix}")
+            except FileNotFoundError:
+                continue
+            except FileRefused as exc:
+                return f"{self.path.name}{suffix}: {exc}" if suffix else str(exc)
+            except OSError as exc:
+                raise StoreError(f"cannot open the statistics file {self.path}: {exc}") from exc
+        return None
+
+    def _reader(self) -> sqlite3.Connection | None:
+        """A read-only connection to a whole file of this version, else None (then opened as usual).
+
+        In a folder that cannot be written SQLite cannot make the WAL index beside the
+        file; with no write-ahead log there, nothing can be writing and the file is read
+        as it stands (``immutable``).
+        """
+        uri = self.path.resolve().as_uri()
+        ways = ("mode=ro",) if os.path.lexists(f"{self.path}-wal") else ("mode=ro", "immutable=1")
+        for way in ways:
+            try:
+                conn = sqlite3.connect(f"{uri}?{way}", uri=True, timeout=self.timeout, isolation_level=None)
+            except sqlite3.Error:
+                continue
+            try:
+                if schema.problem(conn, self.path) is None \
+                        and conn.execute("PRAGMA user_version").fetchone()[0] == schema.VERSION:
+                    return conn
+            except sqlite3.Error:
+                pass
+            except BaseException:
+                conn.close()
+                raise
+            conn.close()
+        return None
+
     def _move_aside(self, problem: str) -> None:
         stamp = now().strftime("%Y%m%dT%H%M%SZ")
         aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
@@ -85,18 +137,24 @@ class Store:
             count += 1
             aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{count}")
         try:
-            os.replace(self.path, aside)
-            for suffix in ("-wal", "-shm", "-journal"):
+            if os.path.lexists(self.path):
+                os.replace(self.path, aside)
+            for suffix in COMPANIONS:
                 companion = Path(f"{self.path}{suffix}")
-                if companion.exists():
+                if os.path.lexists(companion):
                     os.replace(companion, f"{aside}{suffix}")
         except OSError as exc:
             raise StoreError(f"the statistics file {self.path} cannot be used ({problem}) "
                              f"and cannot be moved aside: {exc}") from exc
         notice = (f"The statistics file {self.path} could not be used: {problem}. "
                   f"It was moved to {aside} and a new, empty one was started.")
-        log.warning(notice)
-        self.notices.append(notice)
+        self._notice(notice)
+
+    def _notice(self, notice: str) -> None:
+        """For the player (``notices``), once; logged below WARNING, so a command prints it once."""
+        if notice not in self.notices:
+            log.info(notice)
+            self.notices.append(notice)
 
     def backup(self, target: str | os.PathLike) -> Path:
         """A consistent copy of the whole store at ``target``, safe while games are being recorded."""
@@ -150,17 +208,30 @@ class Store:
 
         ``running_total``: the name of the option that switches a running total
         on; the game's score is then added to that total in the same transaction.
+        A record whose ``uid`` is kept already is not kept again (nor its score added).
         """
         if running_total is not None and record.score is None:
             raise StoreError("a game without a score cannot add to a running total")
         with self._transaction() as conn:
             cursor = conn.execute(
-                f"INSERT INTO games ({COLUMNS}) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO games ({COLUMNS}, uid) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (uid) DO NOTHING",
                 (record.game, canonical(record.options), record.deal, record.result, record.moves,
-                 record.score, float(record.duration), _text(record.started), _text(record.ended)))
+                 record.score, float(record.duration), _text(record.started), _text(record.ended), record.uid))
+            if cursor.rowcount == 0:  # kept already (its ``uid``): neither the game nor its score again
+                row = conn.execute("SELECT id FROM games WHERE uid = ?", (record.uid,)).fetchone()
+                return attrs.evolve(record, id=row[0])
             if running_total is not None:
-                self._add(conn, record.game, record.options, running_total, record.score)
+                account = record.options if record.account is None else record.account
+                self._add(conn, record.game, account, running_total, record.score)
         return attrs.evolve(record, id=cursor.lastrowid)
+
+    def kept_uids(self, uids) -> set[str]:
+        """Which of ``uids`` (records' own ids) the store holds."""
+        uids = list(uids)
+        with self._guard() as conn:
+            return {row[0] for row in conn.execute(
+                f"SELECT uid FROM games WHERE uid IN ({', '.join('?' * len(uids))})", uids)} if uids else set()
 
     def records(self, game: str | None = None, options: Any = None) -> list[GameRecord]:
         """The games kept, oldest first; of one game, and of one option set if given."""
@@ -173,7 +244,7 @@ class Store:
         """Ids of the games with something kept (records or a running total)."""
         with self._guard() as conn:
             rows = conn.execute("SELECT game FROM games UNION SELECT game FROM running_totals ORDER BY game")
-            return [row[0] for row in rows]
+            return [row[0] for row in rows if isinstance(row[0], str)]  # other rows are left out when read
 
     def stats(self, game: str, options: Any = None) -> Stats:
         """The figures of one game, over one option set or (``options`` None) all of them."""
@@ -205,21 +276,25 @@ class Store:
             return GameRecord(game=game, options=json.loads(options), deal=deal, result=result, moves=moves,
                               score=score, duration=duration, started=datetime.fromisoformat(started),
                               ended=datetime.fromisoformat(ended), id=id_)
-        except (ValueError, TypeError, StoreError) as exc:
-            notice = f"Game record {id_} in {self.path} is unreadable and left out of the figures ({exc})."
-            if notice not in self.notices:
-                log.warning(notice)
-                self.notices.append(notice)
+        except (ValueError, TypeError, RecursionError, StoreError) as exc:
+            self._notice(f"Game record {id_} in {self.path} is unreadable and left out of the figures ({exc}).")
             return None
 
     # --- running totals -----------------------------------------------------------
     # A running total belongs to a game and an option set without the switch that
     # turns it on: the caller names that switch, so the store never knows a game.
     def running_total(self, game: str, options: Any, switch: str) -> int:
+        key = _without(options, switch)
         with self._guard() as conn:
             row = conn.execute("SELECT total FROM running_totals WHERE game = ? AND options = ?",
-                               (game, _without(options, switch))).fetchone()
-        return row[0] if row else 0
+                               (game, key)).fetchone()
+        if row is None:
+            return 0
+        problem = _bad_total(row[0])
+        if problem:  # counted as 0: the next recorded game starts it again (``_add``)
+            self._total_left_out(game, key, problem)
+            return 0
+        return row[0]
 
     def add_to_running_total(self, game: str, options: Any, switch: str, amount: int) -> int:
         """Add ``amount`` (may be negative); returns the new total."""
@@ -237,17 +312,43 @@ class Store:
         with self._guard() as conn:
             rows = conn.execute(f"SELECT game, options, total FROM running_totals{where} ORDER BY game, options",
                                 params).fetchall()
-        return [(g, option_pairs(json.loads(o)), t) for g, o, t in rows]
+        totals = []
+        for g, o, t in rows:
+            try:
+                if not isinstance(g, str) or not isinstance(o, str):
+                    raise TypeError("its game and options must be text")
+                pairs = option_pairs(json.loads(o))
+                problem = _bad_total(t)
+                if problem:
+                    raise ValueError(problem)
+            except (ValueError, TypeError, RecursionError, StoreError) as exc:
+                self._total_left_out(g, o, str(exc))
+                continue
+            totals.append((g, pairs, t))
+        return totals
+
+    def _total_left_out(self, game, options, problem: str) -> None:
+        self._notice(f"The running total of {quote(game)} with options {quote(options)} in {self.path} "
+                     f"is unreadable and left out ({problem}).")
 
     def _add(self, conn: sqlite3.Connection, game: str, options: Any, switch: str, amount: int) -> int:
         if isinstance(amount, bool) or not isinstance(amount, int) or abs(amount) >= 2**62:
             raise StoreError(f"a running total grows by a whole number, not {amount!r}")
         key = _without(options, switch)
         conn.execute("INSERT INTO running_totals (game, options, total) VALUES (?, ?, ?) "
-                     "ON CONFLICT (game, options) DO UPDATE SET total = total + excluded.total",
-                     (game, key, amount))
+                     "ON CONFLICT (game, options) DO UPDATE SET total = CASE "  # a bad total counts as 0
+                     "WHEN typeof(total) = 'integer' AND total BETWEEN ? AND ? THEN total + excluded.total "
+                     "ELSE excluded.total END",
+                     (game, key, amount, 1 - TOTAL_LIMIT, TOTAL_LIMIT - 1))
         return conn.execute("SELECT total FROM running_totals WHERE game = ? AND options = ?",
                             (game, key)).fetchone()[0]
+
+
+def _bad_total(total) -> str | None:
+    """Why a stored running total is not one (edited by hand, damaged), or None."""
+    if isinstance(total, int) and -TOTAL_LIMIT < total < TOTAL_LIMIT:
+        return None
+    return f"the total {quote(total)} is not a whole number"
 
 
 def _text(moment: datetime) -> str:

@@ -89,6 +89,35 @@ def test_the_clock_runs_from_the_first_move_until_paused_or_won():
     assert session.elapsed == won_after
 
 
+def test_restart_starts_the_clock_again_from_the_next_move():
+    clock = FakeClock()
+    session = Session(GAME, 1, clock=clock)
+    line = winning_line(GAME, session.state)
+    session.play(line[0])
+    clock.now += 6
+    assert session.elapsed == 6
+    session.restart()
+    assert session.elapsed == 0
+    clock.now += 30
+    assert session.elapsed == 0  # no move of this attempt yet
+    for move in line:
+        session.play(move)
+        clock.now += 3
+    assert session.is_won
+    assert session.elapsed == 3 * (len(line) - 1)  # this attempt only, stopped at the win
+
+
+def test_redo_after_restart_runs_the_clock_as_a_move_does():
+    clock = FakeClock()
+    session = Session(GAME, 1, clock=clock)
+    play_many(session, 3)
+    session.restart()
+    clock.now += 20
+    assert session.redo()
+    clock.now += 4
+    assert session.elapsed == 4
+
+
 def test_save_and_load_round_trip(tmp_path):
     clock = FakeClock()
     session = Session(GAME, 7, {"draw": "2"}, clock=clock)
