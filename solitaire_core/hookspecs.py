@@ -11,4 +11,8 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 @hookspec
 def solitaire_games():
-    """Return an iterable of game objects (``solitaire_core.Game`` or alike)."""
+    """Return an iterable of game objects (``solitaire_core.Game`` or alike).
+
+    Each is checked at load (``registry``: its declaration and deal 1) and refused,
+    with the reason, when it fails; an id of the framework's own games is never given
+    to a plugin, and an id two plugins offer is given to neither."""

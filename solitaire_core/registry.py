@@ -1,22 +1,38 @@
 """Finds every game through pluggy and the ``solitaire.games`` entry points.
 
 A plugin that fails (import error, an exception in its hook, something that
-is not a game, an id already taken) is reported with its reason and skipped:
+is not a game, an id it may not have) is reported with its reason and skipped:
 one broken plugin never stops the app or the other games.
+
+Each game is checked once at load, cheaply: its declaration (types and values,
+not only that the names exist) and a smoke call (deal 1 with the default
+options: legal moves, position text, scene), so what reaches the list can at
+least be listed, chosen and dealt. Ids are settled whatever the entry points
+are named: a game of this distribution (the built-in games) keeps its id and a
+plugin repeating it is refused; two plugins offering one id are both refused.
 """
 
 from __future__ import annotations
 
 import importlib.metadata
+import re
+import sys
+import traceback
 from typing import Iterable
 
 import pluggy
 from attrs import frozen
 
 from . import hookspecs
+from .moves import Move
+from .scene import Scene
 
-REQUIRED = ("id", "name", "options", "new", "legal_moves", "apply", "is_won", "is_stuck",
-            "format_move", "parse_move", "format_position", "parse_position", "scene")
+FRAMEWORK = "solitaire-framework"  # this project's distribution: its games are the built-in ones
+METHODS = ("new", "legal_moves", "apply", "is_won", "is_stuck", "format_move", "parse_move",
+           "format_position", "parse_position", "scene")
+REQUIRED = ("id", "name", "options", *METHODS)
+GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,31}")  # a short lowercase word: it names saves, statistics, settings
+SMOKE_DEAL = 1
 
 
 @frozen
@@ -29,22 +45,128 @@ class Failure:
 
 
 class Games(dict):
-    """Game id to game, with ``failures``: the plugins that did not load."""
+    """Game id to game, with ``failures`` (the plugins that did not load) and
+    ``builtin`` (the ids of this distribution's games)."""
 
-    def __init__(self, games=(), failures: Iterable[Failure] = ()):
+    def __init__(self, games=(), failures: Iterable[Failure] = (), builtin: Iterable[str] = ()):
         super().__init__(games)
         self.failures: list[Failure] = list(failures)
+        self.builtin: frozenset[str] = frozenset(builtin)
+
+    @property
+    def default(self) -> str | None:
+        """The game to start with when nothing says which: the first built-in one, else the first."""
+        return next((game_id for game_id in self if game_id in self.builtin), next(iter(self), None))
 
 
-def _not_a_game(obj) -> str | None:
-    missing = [name for name in REQUIRED if not hasattr(obj, name)]
-    if missing:
-        return f"{obj!r} is not a game (it lacks {', '.join(missing)})"
-    if not isinstance(obj.id, str) or not obj.id or obj.id != obj.id.lower() or " " in obj.id:
-        return f"game id {obj.id!r} must be a short lowercase word"
+@frozen
+class Source:
+    """Where an offer comes from: the entry point, its distribution, and whether that is this project."""
+
+    label: str  # what a failure names: the entry point, and the distribution of a third-party one
+    builtin: bool
+    order: tuple  # built-in first, then by distribution, then by entry point
+
+
+def source_of(ep) -> Source:
+    dist = getattr(ep, "dist", None)
+    name = getattr(dist, "name", None) or ""
+    builtin = normalized(name) == FRAMEWORK
+    label = ep.name if builtin or not name else f"{ep.name} ({name})"
+    return Source(label, builtin, (not builtin, normalized(name), ep.name))
+
+
+def normalized(dist_name: str) -> str:
+    return re.sub(r"[-_.]+", "-", dist_name).lower()
+
+
+class GameFailed(Exception):
+    """A game's own code raised (a plugin's bug): the message, on one line, names the game.
+    Plain text, so it crosses a process boundary (``solitaire winnability``)."""
+
+
+def game_failure(game, exc: BaseException) -> str | None:
+    """``the game X failed: ...`` when ``exc`` was raised in the game's own code (a
+    frame of its package), else None: an engine or front-end bug stays loud."""
+    engine = ("builtins", __package__)
+    packages = {package_of(cls.__module__) for cls in type(game).__mro__
+                if cls.__module__.partition(".")[0] not in engine}
+    for frame, _ in traceback.walk_tb(exc.__traceback__):
+        module = frame.f_globals.get("__name__", "")
+        if any(module == package or module.startswith(package + ".") for package in packages):
+            detail = " ".join(str(exc).split())
+            return f"the game {game.name} failed: {type(exc).__name__}" + (f": {detail}" if detail else "")
     return None
 
 
+def package_of(module: str) -> str:
+    """The package a module belongs to (``games.klondike`` for ``games.klondike.game``), or the
+    module itself when it stands alone: one built-in game's failure is not blamed on another."""
+    loaded = sys.modules.get(module)
+    return getattr(loaded, "__package__", None) or module
+
+
+# --- the check at load ---------------------------------------------------------------
+def _not_a_game(obj) -> str | None:
+    """Why ``obj`` cannot be offered to the player, or None."""
+    missing = [name for name in REQUIRED if not hasattr(obj, name)]
+    if missing:
+        return f"{obj!r} is not a game (it lacks {', '.join(missing)})"
+    if not isinstance(obj.id, str) or not GAME_ID.fullmatch(obj.id):
+        return (f"game id {obj.id!r} must be a short lowercase word "
+                "(a letter, then letters, digits, - or _; at most 32)")
+    if not isinstance(obj.name, str) or not obj.name.strip():
+        return f"game {obj.id!r}: its name must be a non-empty text, not {obj.name!r}"
+    uncallable = [name for name in METHODS if not callable(getattr(obj, name))]
+    if uncallable:
+        return f"game {obj.id!r}: {', '.join(uncallable)} must be methods"
+    return _bad_options(obj) or _smoke(obj)
+
+
+def _bad_options(game) -> str | None:
+    options = game.options
+    if not isinstance(options, (tuple, list)):
+        return f"game {game.id!r}: its options must be a tuple or list, not {type(options).__name__}"
+    names = set()
+    for option in options:
+        name, values = getattr(option, "name", None), getattr(option, "values", None)
+        if not isinstance(name, str) or not name:
+            return f"game {game.id!r}: option {option!r} has no name"
+        if name in names:
+            return f"game {game.id!r}: two options are named {name!r}"
+        names.add(name)
+        if not isinstance(values, (tuple, list)) or not values:
+            return f"game {game.id!r}: option {name!r} must list its values"
+        if not hasattr(option, "default") or option.default not in values:
+            return f"game {game.id!r}: the default of option {name!r} is not one of its values"
+        if not isinstance(getattr(option, "label", None), str) or not callable(getattr(option, "coerce", None)):
+            return f"game {game.id!r}: option {name!r} needs a label text and coerce() (use Choice or Switch)"
+    return None
+
+
+def _smoke(game) -> str | None:
+    """Deal 1 with the default options, its legal moves, position text and scene."""
+    step = f"new({SMOKE_DEAL})"
+    try:
+        state = game.new(SMOKE_DEAL)
+        step = "legal_moves"
+        moves = list(game.legal_moves(state))
+        if not all(isinstance(move, Move) for move in moves):
+            return f"game {game.id!r}: legal_moves of deal {SMOKE_DEAL} must be Move objects"
+        step = "is_won"
+        game.is_won(state)
+        step = "format_position"
+        if not isinstance(game.format_position(state), str):
+            return f"game {game.id!r}: format_position must return text"
+        step = "scene"
+        if not isinstance(game.scene(state), Scene):
+            return f"game {game.id!r}: scene must return a Scene"
+    except Exception as exc:  # the plugin's own bug: refused, with the reason
+        return f"game {game.id!r} fails on deal {SMOKE_DEAL}: {step} raised {type(exc).__name__}: {exc}"
+    return None
+
+
+# --- loading -----------------------------------------------------------------------------
 def load_games(entry_points: Iterable | None = None) -> Games:
     """Every registered game by id; ``.failures`` lists what was skipped and why."""
     manager = pluggy.PluginManager(hookspecs.PROJECT)
@@ -52,24 +174,56 @@ def load_games(entry_points: Iterable | None = None) -> Games:
     failures: list[Failure] = []
     if entry_points is None:
         entry_points = importlib.metadata.entry_points(group=hookspecs.ENTRY_POINT_GROUP)
-    for ep in sorted(entry_points, key=lambda e: e.name):
+    sources: dict[str, Source] = {}
+    for source, ep in sorted(((source_of(ep), ep) for ep in entry_points), key=lambda pair: pair[0].order):
         try:
-            manager.register(ep.load(), name=ep.name)
+            manager.register(ep.load(), name=source.label)
         except Exception as exc:  # a plugin's own bug must not stop the app
-            failures.append(Failure(ep.name, f"failed to load ({type(exc).__name__}: {exc})"))
-    games = Games(failures=failures)
+            failures.append(Failure(source.label, f"failed to load ({type(exc).__name__}: {exc})"))
+            continue
+        sources[source.label] = source
+    offers: dict[str, list[tuple[Source, object]]] = {}
     for impl in manager.hook.solitaire_games.get_hookimpls():
+        source = sources[impl.plugin_name]
         try:
             offered = list(impl.function())
         except Exception as exc:
-            games.failures.append(Failure(impl.plugin_name, f"its hook raised {type(exc).__name__}: {exc}"))
+            failures.append(Failure(source.label, f"its hook raised {type(exc).__name__}: {exc}"))
             continue
         for game in offered:
-            problem = _not_a_game(game)
-            if problem is None and game.id in games:
-                problem = f"game id {game.id!r} is already taken by {type(games[game.id]).__name__}"
+            try:
+                problem = _not_a_game(game)
+            except Exception as exc:  # e.g. a property that raises
+                problem = f"{type(game).__name__} cannot be checked ({type(exc).__name__}: {exc})"
             if problem:
-                games.failures.append(Failure(impl.plugin_name, problem))
+                failures.append(Failure(source.label, problem))
             else:
-                games[game.id] = game
-    return Games(sorted(games.items()), games.failures)
+                offers.setdefault(game.id, []).append((source, game))
+    games: dict[str, object] = {}
+    builtin = set()
+    for game_id, claims in sorted(offers.items()):
+        keeper, refusal = _keeper(game_id, claims)
+        if keeper is not None:
+            games[game_id] = keeper[1]
+            if keeper[0].builtin:
+                builtin.add(game_id)
+        for source in dict.fromkeys(claim[0] for claim in claims if claim is not keeper):
+            failures.append(Failure(source.label, refusal(source)))
+    return Games(games, failures, builtin)
+
+
+def _keeper(game_id: str, claims: list[tuple[Source, object]]):
+    """Who keeps ``game_id`` (a built-in game; else a single claim; else nobody), and
+    the refusal of every other claim."""
+    ordered = sorted(claims, key=lambda claim: claim[0].order)
+    first = ordered[0]
+    if first[0].builtin:
+        return first, lambda source: (f"game id {game_id!r} belongs to the built-in game {first[1].name}; "
+                                      "a plugin cannot replace it")
+    if len(claims) == 1:
+        return first, None
+
+    def refusal(source: Source) -> str:
+        others = sorted({s.label for s, _ in claims} - {source.label}) or ["this plugin again"]
+        return f"game id {game_id!r} is also offered by {', '.join(others)}: none of them is loaded"
+    return None, refusal

@@ -1,7 +1,7 @@
 """Entry point of the Qt front end (``solitaire play``, entry point ``qt``).
 
 ``main(options)`` takes ``game`` (id or None: the last game played, else the
-first registered), ``deal`` (None: a random deal), ``options`` (option texts)
+first built-in one), ``deal`` (None: a random deal), ``options`` (option texts)
 and ``screenshot`` (a PNG path: render the table offscreen, write it, exit).
 """
 
@@ -12,7 +12,7 @@ import sys
 from typing import Mapping
 
 from solitaire_core.errors import SolitaireError
-from solitaire_core.registry import load_games
+from solitaire_core.registry import game_failure, load_games
 from solitaire_core.session import Session
 
 SCREENSHOT_SIZE = (1280, 800)
@@ -28,7 +28,8 @@ def failure_text(games) -> str:
 
 
 def first_session(games, request: Mapping, settings) -> Session:
-    """The session asked for, else the last game played, else the first game.
+    """The session asked for, else the last game played, else the registry's default
+    (a built-in game: a plugin sorting first does not take a fresh profile).
 
     Options not given on the command line are the ones last chosen for the game.
     """
@@ -37,7 +38,7 @@ def first_session(games, request: Mapping, settings) -> Session:
     if not games:
         detail = f"\n{failure_text(games)}" if games.failures else ""
         raise StartError(f"no game is installed{detail}")
-    game_id = request.get("game") or (settings.last_game if settings.last_game in games else next(iter(games)))
+    game_id = request.get("game") or (settings.last_game if settings.last_game in games else games.default)
     if game_id not in games:
         raise StartError(f"unknown game {game_id!r} (installed: {', '.join(games)})")
     game = games[game_id]
@@ -48,6 +49,11 @@ def first_session(games, request: Mapping, settings) -> Session:
         return session_with(game, deal, {**settings.options(game_id), **given}, given)
     except SolitaireError as exc:
         raise StartError(f"{game.name}: {exc}") from exc
+    except Exception as exc:
+        failure = game_failure(game, exc)
+        if failure is None:
+            raise
+        raise StartError(failure) from exc
 
 
 def build_window(request: Mapping, games=None, settings=None, persist: bool = True):
@@ -63,6 +69,8 @@ def build_window(request: Mapping, games=None, settings=None, persist: bool = Tr
     window = MainWindow(games, settings, saves, first_session(games, request, settings), resume=resume)
     if problem:
         window.notices.notify("damaged", problem, kind="warning")
+    if settings.problem:
+        window.notices.notify("settings", settings.problem, kind="warning")
     if games.failures:
         window.notices.notify("plugins", failure_text(games), kind="warning")
     if persist and settings.geometry is not None:

@@ -1,5 +1,6 @@
 """The solver's own process, so a search never competes with the table for the
-interpreter lock. Jobs and answers are plain data (positions and moves as the
+interpreter lock (the "blocked?" search runs here too). Jobs and answers are
+plain data (positions and moves as the
 game's text); no Qt here, the child imports only the engine and the games.
 
 The app side (``Processes``) lends each job one idle worker process, starting
@@ -16,6 +17,8 @@ import threading
 import time
 from multiprocessing.connection import wait
 
+from solitaire_core.registry import game_failure
+from solitaire_core import blocked
 from solitaire_core.solver import UNKNOWN, WINNABLE, Budget, Result, solve
 
 TABLE = 300_000  # positions kept per search: about 100 MB at most (docs/solver.md)
@@ -23,6 +26,13 @@ POLL = 0.05  # seconds between two looks at the app's cancel event while waiting
 STOP_GRACE = 2.0  # seconds a cancelled worker gets to answer before it is killed
 JOIN_SECONDS = 1.0  # a worker asked to quit, then terminated
 CONTEXT = multiprocessing.get_context("spawn")
+ERROR = "error: "  # a reason that starts so is a failure, not a budget; the rest says whose, in words
+
+
+def failed(game, exc: Exception) -> str:
+    """The reason for a search that raised: the game named when its own code did."""
+    return ERROR + ((game_failure(game, exc) if game is not None else None)
+                    or f"the solver failed: {type(exc).__name__}: {exc}")
 
 
 # --- in the worker process ---------------------------------------------------------------
@@ -31,7 +41,7 @@ def solve_here(game, state, seconds: float, cancel) -> Result:
     try:
         return solve(game, state, Budget(seconds=seconds, nodes=None, table=TABLE), cancel=cancel)
     except Exception as exc:  # noqa: BLE001 - a plugin's bug must not kill the worker
-        return Result(UNKNOWN, reason=f"error: {exc}")
+        return Result(UNKNOWN, reason=failed(game, exc))
 
 
 def find_winnable_deal(game, options, first: int, seconds: float, cancel,
@@ -65,6 +75,8 @@ def run(games, job: dict, cancel) -> dict:
             return answer(game, Result(UNKNOWN, reason="no deal found"))
         return answer(game, found[1], deal=found[0])
     state = game.parse_position(job["position"], **options)
+    if job["kind"] == "blocked":
+        return {**lost(""), "answer": blocked.verdict(game, state, job["limit"], cancel)}
     return answer(game, solve_here(game, state, job["seconds"], cancel))
 
 
@@ -88,7 +100,7 @@ def serve(conn, stop) -> None:
         try:
             reply = run(games, job, cancel)
         except Exception as exc:  # noqa: BLE001 - a bad job answers unknown, the worker lives on
-            reply = lost(f"error: {exc}")
+            reply = lost(failed(games.get(job.get("game")), exc))
         reply["serial"] = job["serial"]
         try:
             conn.send(reply)
@@ -150,10 +162,20 @@ class Processes:
         try:
             position = game.format_position(state)
         except Exception as exc:  # noqa: BLE001 - a game without a position text
-            return Result(UNKNOWN, reason=f"error: {exc}")
+            return Result(UNKNOWN, reason=failed(game, exc))
         reply = self.ask({"kind": "solve", "game": game.id, "options": dict(options), "position": position,
                           "seconds": seconds}, cancel)
         return result_of(game, state, reply)
+
+    def blocked_verdict(self, game, state, options, cancel: threading.Event, limit: int = blocked.LIMIT) -> str:
+        """``blocked.verdict`` of ``state``, searched in a worker; UNDECIDED when it cannot answer."""
+        try:
+            position = game.format_position(state)
+        except Exception:  # noqa: BLE001 - a game without a position text
+            return blocked.UNDECIDED
+        reply = self.ask({"kind": "blocked", "game": game.id, "options": dict(options), "position": position,
+                          "limit": limit}, cancel)
+        return reply["answer"] if reply["answer"] in (blocked.BLOCKED, blocked.OPEN) else blocked.UNDECIDED
 
     def find_winnable_deal(self, game, options, first: int, seconds: float, cancel: threading.Event,
                            tries: int = 200) -> tuple[int, Result] | None:

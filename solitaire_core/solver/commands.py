@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 
+from ..registry import GameFailed, game_failure
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Budget, check_solution, solve
 
 DEFAULT_BUDGET = 10.0
@@ -97,9 +98,15 @@ def solve_deal(task):
     """One deal in a worker: (deal, answer, seconds, positions, replayed to a win)."""
     game_id, deal, options, seconds = task
     game = _game(game_id)
-    start = game.new(deal, **options)
-    result = solve(game, start, Budget(seconds=seconds))
-    replayed = result.answer == WINNABLE and check_solution(game, start, result.moves) is None
+    try:
+        start = game.new(deal, **options)
+        result = solve(game, start, Budget(seconds=seconds))
+        replayed = result.answer == WINNABLE and check_solution(game, start, result.moves) is None
+    except Exception as exc:  # a plugin's bug: named in words that survive the trip out of a worker
+        failure = game_failure(game, exc)
+        if failure is None:
+            raise
+        raise GameFailed(failure) from None
     return deal, result.answer, result.seconds, result.nodes, replayed
 
 
