@@ -6,6 +6,9 @@ draws and animates this description, so a new game needs no UI code.
 
 from __future__ import annotations
 
+import inspect
+from functools import lru_cache
+
 from attrs import frozen
 
 CARD_HEIGHT = 1.4
@@ -74,3 +77,24 @@ class Scene:
             if placed.zone == zone and placed.index == index:
                 return placed
         return None
+
+
+def scene_for(game, state, room: tuple[float, float] | None = None) -> Scene:
+    """``game.scene(state, room=room)``; a game whose ``scene`` takes no ``room``
+    (written before it existed) gets its own size, which the table scales to fit.
+
+    ``room`` is the table's area in card widths (at the card size its width
+    allows): the scene lays out for it, its fans giving way where it is short.
+    """
+    if room is not None and takes_room(getattr(game.scene, "__func__", game.scene)):
+        return game.scene(state, room=room)
+    return game.scene(state)
+
+
+@lru_cache(maxsize=64)
+def takes_room(scene) -> bool:
+    try:
+        parameters = inspect.signature(scene).parameters
+    except (TypeError, ValueError):
+        return False
+    return "room" in parameters or any(p.kind is p.VAR_KEYWORD for p in parameters.values())

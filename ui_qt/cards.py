@@ -14,6 +14,8 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 
 from solitaire_core.scene import Face
 
+from .courts import COURTS, paint_court
+
 INKS = {"red": QColor("#c3161c"), "black": QColor("#1a1a1a")}
 PAPER = QColor("#fdfdfb")
 IVORY = QColor("#fbf5e3")
@@ -28,6 +30,8 @@ BACKS = {
     "Midnight": ("#1d1f3b", "#c9a54a", "#d9c27c"),
 }
 DEFAULT_BACK = "Blue lattice"
+DECK_BACK = "The deck's own"  # an SVG deck's back; with the drawn deck, DEFAULT_BACK
+BACK_NAMES = (DECK_BACK, *BACKS)
 
 # Pip positions (x, y in the pip box, 0..1) for ranks 1..10.
 _SIDE = ((0, 0), (1, 0), (0, 1), (1, 1))
@@ -63,6 +67,23 @@ def fitted_font(text: str, width: float, height: float, family: str = SANS, bold
     return font
 
 
+def wrapped_font(text: str, width: float, height: float, most: float, bold: bool = True) -> QFont:
+    """The largest font, at most ``most`` px tall, in which ``text`` wrapped at its
+    spaces fits ``width`` x ``height``."""
+    font = QFont(SANS)
+    font.setBold(bold)
+    size = max(1, int(most))
+    flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+    while size > 1:
+        font.setPixelSize(size)
+        box = QFontMetricsF(font).boundingRect(QRectF(0, 0, width, 10 * height), flags, text)
+        if box.width() <= width + 0.5 and box.height() <= height + 0.5:
+            break
+        size -= 1
+    font.setPixelSize(size)
+    return font
+
+
 def _text(p: QPainter, rect: QRectF, text: str, colour: QColor, family: str = SANS, bold: bool = True,
           align=Qt.AlignmentFlag.AlignCenter) -> None:
     p.setFont(fitted_font(text, rect.width(), rect.height(), family, bold))
@@ -71,16 +92,17 @@ def _text(p: QPainter, rect: QRectF, text: str, colour: QColor, family: str = SA
 
 
 class CardPainter:
-    """Draws faces and backs; ``deck`` (an SVG deck) may supply French faces."""
+    """Draws faces and backs; ``deck`` (an SVG deck) may supply French faces and,
+    with the back ``DECK_BACK`` (the default), the back."""
 
-    def __init__(self, back: str = DEFAULT_BACK, deck=None, limit: int = 800):
-        self.back_name = back if back in BACKS else DEFAULT_BACK
+    def __init__(self, back: str = DECK_BACK, deck=None, limit: int = 800):
+        self.back_name = back if back in BACK_NAMES else DECK_BACK
         self.deck = deck
         self.limit = limit
         self._cache: OrderedDict = OrderedDict()
 
     def set_back(self, name: str) -> None:
-        self.back_name = name if name in BACKS else DEFAULT_BACK
+        self.back_name = name if name in BACK_NAMES else DECK_BACK
 
     def set_deck(self, deck) -> None:
         self.deck = deck
@@ -96,12 +118,19 @@ class CardPainter:
         return self._cached(("back", name, width, height, dpr), lambda p: paint_back(p, name, width, height),
                             width, height, dpr, None)
 
+    def _from_deck(self, face: Face | None, width, height, dpr) -> QPixmap | None:
+        if self.deck is None:
+            return None
+        if face is not None:
+            return self.deck.render(face, width, height, dpr)
+        return self.deck.render_back(width, height, dpr) if self.back_name == DECK_BACK else None
+
     def _cached(self, key, paint, width, height, dpr, face):
         pixmap = self._cache.get(key)
         if pixmap is not None:
             self._cache.move_to_end(key)
             return pixmap
-        pixmap = self.deck.render(face, width, height, dpr) if self.deck is not None and face is not None else None
+        pixmap = self._from_deck(face, width, height, dpr)
         if pixmap is None:
             pixmap = QPixmap(max(1, round(width * dpr)), max(1, round(height * dpr)))
             pixmap.setDevicePixelRatio(dpr)
@@ -134,12 +163,20 @@ def card_outline(p: QPainter, w: float, h: float, fill: QColor) -> None:
     p.drawPath(card_path(w, h))
 
 
+# The index (rank and the suit below it) stays within the strip a fanned card
+# shows: a fan step is 0.3 card widths, 0.21 of the card's height.
+INDEX_RANK = (0.015, 0.115)  # top and height, in card heights
+INDEX_SUIT = (0.128, 0.075)
+UPSIDE_AMBIGUOUS = ("6", "9")  # underlined on faces the table may turn round
+
+
 def _corners(p: QPainter, w: float, h: float, top: str, below: str, colour: QColor, family: str = SANS,
-             wide: bool = False) -> None:
+             wide: bool = False, underline: bool = False) -> None:
     """The index in the top-left corner and, turned round, in the bottom-right.
 
     Small cards put the suit beside the rank, so a fanned card still shows both;
-    ``wide`` gives long indices (Roman numerals) the card's top strip.
+    ``wide`` gives long indices (Roman numerals) the card's top strip;
+    ``underline`` marks a 6 or 9 so that a card lying turned never reads as the other.
     """
     small = w < SMALL or wide
     for turn in (0, 180):
@@ -149,23 +186,42 @@ def _corners(p: QPainter, w: float, h: float, top: str, below: str, colour: QCol
             p.rotate(180)
         if small:
             tall = h * (0.16 if w < SMALL else 0.12)
-            _text(p, QRectF(w * 0.05, h * 0.02, w * 0.62, tall), top + below, colour, family,
+            rect = QRectF(w * 0.05, h * 0.02, w * 0.62, tall)
+            _text(p, rect, top + below, colour, family,
                   align=Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         else:
-            _text(p, QRectF(w * 0.03, h * 0.02, w * 0.2, h * 0.13), top, colour, family)
+            rect = QRectF(w * 0.02, h * INDEX_RANK[0], w * 0.22, h * INDEX_RANK[1])
+            _text(p, rect, top, colour, family)
             if below:
-                _text(p, QRectF(w * 0.03, h * 0.15, w * 0.2, h * 0.1), below, colour, family, False)
+                _text(p, QRectF(w * 0.02, h * INDEX_SUIT[0], w * 0.22, h * INDEX_SUIT[1]), below, colour, family,
+                      False)
+        if underline and _ambiguous(top):
+            _underline(p, rect, top + below if small else top, colour, not small)
         p.restore()
 
 
+def _ambiguous(index: str) -> bool:
+    """A lone 6 or 9 (with its suit): turned round, it reads as the other."""
+    return index[:1] in UPSIDE_AMBIGUOUS and not index[1:2].isdigit()
+
+
+def _underline(p: QPainter, rect: QRectF, text: str, colour: QColor, centred: bool) -> None:
+    """A bar under the first character of ``text``, as ``_text`` just drew it in ``rect``."""
+    metrics = QFontMetricsF(p.font())
+    left = rect.center().x() - metrics.horizontalAdvance(text) / 2 if centred else rect.left()
+    y = rect.center().y() + (metrics.ascent() - metrics.descent()) / 2 + metrics.descent() * 0.6
+    p.setPen(QPen(colour, max(1.0, metrics.height() * 0.08)))
+    p.drawLine(QPointF(left, y), QPointF(left + metrics.horizontalAdvance(text[0]), y))
+
+
 def paint_suit_card(p: QPainter, face: Face, w: float, h: float) -> None:
-    """French and tarot suit cards: pips for 1..10, a framed letter above."""
+    """French and tarot suit cards: pips for 1..10, a framed court figure above."""
     colour = ink(face.colour)
     _corners(p, w, h, face.corner, face.centre, colour)
     if w < SMALL:
         _text(p, QRectF(w * 0.2, h * 0.35, w * 0.75, h * 0.55), face.centre or face.corner, colour, bold=False)
         return
-    if 1 <= face.rank <= 10 and face.corner not in ("J", "Q", "K", "N"):
+    if 1 <= face.rank <= 10 and face.corner not in COURTS:
         box = QRectF(w * 0.33, h * 0.2, w * 0.34, h * 0.6)
         size = h * (0.36 if face.rank == 1 else 0.16)
         for px, py in PIPS[face.rank]:
@@ -183,10 +239,13 @@ def paint_suit_card(p: QPainter, face: Face, w: float, h: float) -> None:
     p.setPen(QPen(colour, max(1.0, w * 0.015)))
     p.setBrush(tint)
     p.drawRoundedRect(frame, w * 0.04, w * 0.04)
-    _text(p, QRectF(frame.left(), frame.top() + frame.height() * 0.12, frame.width(), frame.height() * 0.42),
-          face.corner, colour, SERIF)
-    _text(p, QRectF(frame.left(), frame.top() + frame.height() * 0.56, frame.width(), frame.height() * 0.3),
-          face.centre, colour, bold=False)
+    if face.corner in COURTS:
+        paint_court(p, face.corner, face.centre, colour, frame)
+    else:  # a rank above 10 with no figure: its letter and suit
+        _text(p, QRectF(frame.left(), frame.top() + frame.height() * 0.12, frame.width(), frame.height() * 0.42),
+              face.corner, colour, SERIF)
+        _text(p, QRectF(frame.left(), frame.top() + frame.height() * 0.56, frame.width(), frame.height() * 0.3),
+              face.centre, colour, bold=False)
 
 
 def paint_trump(p: QPainter, face: Face, w: float, h: float) -> None:
@@ -246,9 +305,12 @@ def paint_custom(p: QPainter, face: Face, w: float, h: float) -> None:
     p.drawPath(card_path(w, h, 1.5))
     if w < TINY:  # corners would be unreadable: index and symbol together in the middle
         label = face.corner if face.centre in face.corner else face.corner + face.centre
-        _text(p, QRectF(w * 0.12, h * 0.25, w * 0.76, h * 0.5), label, colour)
+        rect = QRectF(w * 0.12, h * 0.25, w * 0.76, h * 0.5)
+        _text(p, rect, label, colour)
+        if _ambiguous(label):
+            _underline(p, rect, label, colour, True)
     else:
-        _corners(p, w, h, face.corner, "", colour)
+        _corners(p, w, h, face.corner, "", colour, underline=True)
         _text(p, QRectF(w * 0.2, h * 0.3, w * 0.6, h * 0.4), face.centre, colour)
     p.setPen(QPen(colour.darker(130), max(0.8, w * 0.01)))
     p.setBrush(colour)

@@ -1,42 +1,89 @@
 """SVG card decks installed on the system (aisleriot, KDE card decks).
 
 Such a deck is one SVG holding an element per card, named ``1_club``,
-``10_heart``, ``jack_spade``... It can only draw French suit cards; every
-other face (tarot, trumps, custom) falls back to the drawn deck.
+``10_heart``, ``jack_spade``... (or ``club_1``...), and its own ``back``. It
+can only draw French suit cards; every other face (tarot, trumps, custom)
+falls back to the drawn deck. The first complete deck found (every French
+face and a back; a few well-drawn ones first) is the default deck.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
+from solitaire_core.inputs import read_bytes
 from solitaire_core.scene import Face
 
 SEARCH = (Path("/usr/share/aisleriot/cards"), Path("/usr/share/carddecks"))
+FOLDERS_ENV = "SOLITAIRE_DECKS"  # folders (os.pathsep between) searched instead of SEARCH
+PREFERRED = ("Anglo", "Gnomangelo Bitmap", "Standard")  # tried first for the default, in this order
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 RANK_NAMES = {1: "1", 11: "jack", 12: "queen", 13: "king"}
+DECK_LIMIT = 64 << 20  # bytes; the largest decks shipped are a few MB
+BACK = "back"
 
 
-def find_decks(folders=SEARCH) -> dict[str, Path]:
+def search_folders() -> tuple[Path, ...]:
+    folders = os.environ.get(FOLDERS_ENV)
+    return SEARCH if folders is None else tuple(Path(f) for f in folders.split(os.pathsep) if f)
+
+
+def find_decks(folders=None) -> dict[str, Path]:
     """Deck name to SVG file, for every deck in the usual places."""
     decks: dict[str, Path] = {}
-    for folder in folders:
+    for folder in search_folders() if folders is None else folders:
         if folder.is_dir():
             for path in sorted(folder.rglob("*.svg*")):
                 if path.suffix in (".svg", ".svgz"):
-                    decks.setdefault(path.stem.replace("_", " ").replace("-", " ").title(), path)
+                    decks.setdefault(deck_name(path), path)
     return decks
+
+
+def deck_name(path: Path) -> str:
+    """A KDE deck's name from the ``index.desktop`` beside it, else the file's name."""
+    try:
+        text = read_bytes(path.parent / "index.desktop", 64 << 10).decode(errors="replace")
+    except OSError:  # none, or not a small plain file
+        text = ""
+    for line in text.splitlines():
+        if line.startswith("Name="):
+            return line[5:].strip()
+    return path.stem.replace("_", " ").replace("-", " ").title()
+
+
+def default_deck(decks: dict[str, Path]) -> str | None:
+    """The deck to use when none was chosen: the first complete one, preferred ones first."""
+    order = [name for name in PREFERRED if name in decks] + [name for name in decks if name not in PREFERRED]
+    for name in order:
+        try:
+            if SvgDeck(decks[name]).complete:
+                return name
+        except ValueError:
+            continue
+    return None
 
 
 class SvgDeck:
     def __init__(self, path: Path):
         self.path = Path(path)
-        self.renderer = QSvgRenderer(str(self.path))
+        try:  # a regular file, bounded: a FIFO or a device named .svg never hangs the start
+            data = read_bytes(self.path, DECK_LIMIT)
+        except OSError as exc:
+            raise ValueError(f"{self.path} is not a readable SVG deck ({exc})") from exc
+        self.renderer = QSvgRenderer(QByteArray(data))  # inflates a .svgz itself
         if not self.renderer.isValid():
             raise ValueError(f"{self.path} is not a readable SVG deck")
+
+    @property
+    def complete(self) -> bool:
+        """Every French face and a back of its own."""
+        faces = (Face("french", "", "", "", rank, suit) for suit in SUIT_NAMES for rank in range(1, 14))
+        return self.renderer.elementExists(BACK) and all(self.element(face) for face in faces)
 
     def element(self, face: Face) -> str | None:
         if face.kind != "french" or face.suit not in SUIT_NAMES or not 1 <= face.rank <= 13:
@@ -50,8 +97,13 @@ class SvgDeck:
     def render(self, face: Face, width: int, height: int, dpr: float) -> QPixmap | None:
         """The card drawn from the deck, or None when the deck lacks it."""
         name = self.element(face)
-        if name is None:
-            return None
+        return None if name is None else self._render(name, width, height, dpr)
+
+    def render_back(self, width: int, height: int, dpr: float) -> QPixmap | None:
+        """The deck's own back, or None when it has none."""
+        return self._render(BACK, width, height, dpr) if self.renderer.elementExists(BACK) else None
+
+    def _render(self, name: str, width: int, height: int, dpr: float) -> QPixmap:
         pixmap = QPixmap(max(1, round(width * dpr)), max(1, round(height * dpr)))
         pixmap.setDevicePixelRatio(dpr)
         pixmap.fill(Qt.GlobalColor.transparent)

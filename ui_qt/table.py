@@ -2,14 +2,17 @@
 
 Scene coordinates are viewport pixels: every relayout recomputes the card
 size, re-renders the faces at that pixel size (crisp at every size) and puts
-each card on whole pixels. ``show_scene`` diffs the new scene against the
-shown one by card identity and slides the cards that moved.
+each card on whole pixels. ``show_scene`` takes a scene, or a layout that
+makes one for the room the window gives (so the fans give way, not the
+cards), diffs it against the shown one by card identity and slides the cards
+that moved.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from typing import Callable
 
 from PySide6.QtCore import QAbstractAnimation, QEasingCurve, QPointF, QRectF, Qt, QTimer, QVariantAnimation
 from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRadialGradient,
@@ -19,18 +22,23 @@ from PySide6.QtWidgets import (QGraphicsDropShadowEffect, QGraphicsItem, QGraphi
 
 from solitaire_core.scene import CardPlacement, Face, Scene, Slot
 
-from .cards import CardPainter, fitted_font
+from .cards import CardPainter, fitted_font, wrapped_font
 from .diff import pair_cards
 
 TABLES = {"Green felt": "#0f6b35", "Blue felt": "#17507a", "Red felt": "#7a1f24", "Slate": "#3b4450"}
 DEFAULT_TABLE = "Green felt"
 MARGIN = 0.25  # card widths of table border around the scene
+LABEL_PX = 12  # the least font size of a long slot label, while it fits its slot
 ANIMATION_MS = 180
 DEAL_MS = 400
 TARGET = "target"
 BADGED = ("stock",)  # roles whose label stays readable, as a badge, over their cards
 Z_BADGE = 90_000
 Z_LIFT, Z_HIGHLIGHT, Z_CURSOR, Z_OVERLAY = 100_000, 200_000, 210_000, 300_000
+CASCADE_LAUNCHES = 120  # ticks (16 ms) over which the win's cards leap, however many they are
+
+Room = tuple[float, float]
+Layout = Callable[[Room | None], Scene]  # the scene for a room in card widths (None: the game's own size)
 
 
 class CardItem(QGraphicsPixmapItem):
@@ -112,9 +120,9 @@ def slot_pixmap(label: str, w: int, h: int, dpr: float) -> QPixmap:
     painter.setPen(QPen(QColor(255, 255, 255, 120), line))
     painter.setBrush(QColor(0, 0, 0, 38))
     painter.drawRoundedRect(QRectF(line / 2, line / 2, w - line, h - line), w * 0.07, w * 0.07)
-    if label:
-        tall = 0.42 if len(label) <= 3 else 0.16
-        painter.setFont(fitted_font(label, w * 0.84, w * tall))
+    if label:  # a short label large; a long one wrapped, never below LABEL_PX while it fits
+        most = w * 0.42 if len(label) <= 3 else max(w * 0.16, LABEL_PX)
+        painter.setFont(wrapped_font(label, w * 0.84, h * 0.84, most))
         painter.setPen(QColor(255, 255, 255, 150))
         painter.drawText(QRectF(0, 0, w, h), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, label)
     painter.end()
@@ -138,6 +146,9 @@ class TableView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName("Card table")
         self.model: Scene | None = None
+        self.scene_layout: Layout | None = None
+        self._fitted: tuple[int, int] | None = None  # the viewport size the shown layout was made for
+        self._width: float | None = None  # the width of the scene laid out last
         self.cards: list[CardItem] = []
         self.slots: dict[str, SlotItem] = {}
         self.badges: dict[str, BadgeItem] = {}
@@ -173,10 +184,38 @@ class TableView(QGraphicsView):
     def dpr(self) -> float:
         return self.devicePixelRatioF() or 1.0
 
+    def viewport_size(self) -> tuple[int, int]:
+        return max(1, self.viewport().width()), max(1, self.viewport().height())
+
+    def room(self, natural: Scene) -> Room:
+        """The viewport in card widths, the cards as wide as ``natural``'s width allows."""
+        return self._room(natural.width)
+
+    def _room(self, width: float) -> Room:
+        vw, vh = self.viewport_size()
+        s = vw / (width + 2 * MARGIN)
+        return vw / s - 2 * MARGIN, vh / s - 2 * MARGIN
+
+    def laid_out(self) -> Scene:
+        """The layout's scene for this viewport: a game that lays out for the room
+        fills the width and squeezes its fans to the height.
+
+        The room needs the game's own width; a game keeps it from move to move, so
+        the width of the scene shown last is tried first, and the game's own scene
+        is asked for only when the answer's width says it changed."""
+        if self._width is not None:
+            scene = self.scene_layout(self._room(self._width))
+            if scene.width == self._width:
+                return scene
+        scene = self.scene_layout(self.room(self.scene_layout(None)))
+        self._width = scene.width
+        return scene
+
     def relayout(self) -> None:
         """Fit the scene to the viewport (keeping its aspect, centred)."""
         model = self.model
-        vw, vh = max(1, self.viewport().width()), max(1, self.viewport().height())
+        vw, vh = self.viewport_size()
+        self._fitted = (vw, vh)
         self.scene().setSceneRect(0, 0, vw, vh)
         self._felt = None
         if model is None:
@@ -230,7 +269,13 @@ class TableView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self.relayout()
+        if self.scene_layout is None:
+            self.relayout()
+            return
+        overlay = self._overlay_text
+        self.show_scene(self.scene_layout, animate=False)  # laid out again for the new room
+        if overlay is not None:
+            self.overlay(*overlay)
 
     # --- input goes to the handler ---------------------------------------------------
     def mousePressEvent(self, event) -> None:
@@ -261,13 +306,17 @@ class TableView(QGraphicsView):
         painter.drawPixmap(rect, self._felt, source)
 
     # --- showing scenes ----------------------------------------------------------
-    def show_scene(self, scene: Scene, animate: bool = True) -> None:
-        """Show ``scene``; cards that moved slide there unless ``animate`` is False."""
+    def show_scene(self, scene: Scene | Layout, animate: bool = True) -> None:
+        """Show ``scene`` (or what a layout makes for this viewport); cards that
+        moved slide there unless ``animate`` is False."""
         self._stop_motion()
         self.clear_overlay()
+        self.scene_layout = (lambda room: scene) if isinstance(scene, Scene) else scene
+        scene = self.laid_out()
         old, self.model = self.model, scene
         shape = (scene.width, scene.height, scene.card_height)
-        resized = old is None or (old.width, old.height, old.card_height) != shape
+        resized = (old is None or (old.width, old.height, old.card_height) != shape
+                   or self._fitted != self.viewport_size())
         pairing = pair_cards([item.placed for item in self.cards], scene.cards)
         items, reused = [], set()
         for placed, i in zip(scene.cards, pairing):
@@ -301,7 +350,7 @@ class TableView(QGraphicsView):
         if moving:
             self._animate(moving)
 
-    def deal(self, scene: Scene) -> None:
+    def deal(self, scene: Scene | Layout) -> None:
         """Show a new deal: the cards fly from the stock (or the top-left corner)."""
         self.show_scene(scene, animate=False)
         stock = next((item for item in self.slots.values() if item.slot.role == "stock"), None)
@@ -398,11 +447,19 @@ class TableView(QGraphicsView):
 
     def _stop_motion(self) -> None:
         self.finish_animations()
+        self.stop_celebration()
+
+    def stop_celebration(self) -> None:
+        """End the win's cascade, running or done: every card back where the scene has it."""
         if self._fall is not None:
             self._fall.stop()
             self._fall = None
             for item in self.cards:
                 self._set_geometry(item, *self.target(item.placed))
+
+    @property
+    def celebrating(self) -> bool:
+        return self._fall is not None and self._fall.isActive()
 
     # --- finding things under the pointer -------------------------------------------
     def card_at(self, pos: QPointF, ignore=()) -> CardItem | None:
@@ -583,32 +640,40 @@ class TableView(QGraphicsView):
         self._overlay_text = None
 
     def celebrate(self) -> None:
-        """Cards leap off the table one by one and bounce along the bottom."""
+        """Cards leap off the table one by one, bounce along the bottom and leave
+        by the sides; it ends when the last card is gone (``stop_celebration``,
+        on any input or command, puts them back)."""
         self._stop_motion()
         rng = random.Random()
-        floor = self.viewport().height() - self.card_px[1]
+        vw, vh = self.viewport_size()
+        floor, gravity = vh - self.card_px[1], max(0.4, vh / 900)
         order = sorted(self.cards, key=lambda item: -item.placed.z)
-        state = [[item, item.pos(), QPointF(rng.choice((-1, 1)) * rng.uniform(2, 6), -rng.uniform(0, 6)), k * 3]
-                 for k, item in enumerate(order)]
+        spacing = min(3.0, CASCADE_LAUNCHES / max(1, len(order)))  # ticks between two launches
+        flying = [[item, item.pos(), QPointF(rng.choice((-1, 1)) * vw / rng.uniform(45, 120), -rng.uniform(0, vh / 60)),
+                   1 + round(k * spacing)] for k, item in enumerate(order)]
         timer = QTimer(self)
         ticks = [0]
 
         def tick() -> None:
             ticks[0] += 1
-            for entry in state:
-                item, pos, velocity, delay = entry
-                if ticks[0] < delay:
+            for entry in list(flying):
+                item, pos, velocity, launch = entry
+                if ticks[0] < launch:
                     continue
-                velocity.setY(velocity.y() + 0.8)
+                if ticks[0] == launch:
+                    item.setZValue(Z_LIFT + launch)  # each card leaps over the ones gone before
+                velocity.setY(velocity.y() + gravity)
                 pos = pos + velocity
                 if pos.y() > floor:
                     pos.setY(floor)
                     velocity.setY(-velocity.y() * 0.7)
                 entry[1] = pos
                 item.setPos(pos)
-                item.setZValue(Z_LIFT + ticks[0] + delay)
-            if ticks[0] > 400:
-                timer.stop()
+                rect = item.sceneBoundingRect()
+                if rect.right() < 0 or rect.left() > vw:
+                    flying.remove(entry)
+            if not flying:
+                timer.stop()  # the cards stay off the table until stop_celebration
 
         timer.timeout.connect(tick)
         self._fall = timer

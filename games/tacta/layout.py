@@ -1,9 +1,12 @@
 """The scene: six stacks on the left, the puzzle's grid on the right.
 
 One grid cell is ``PITCH`` card widths square, room for a card either way
-round. The grid shown reaches one cell beyond the farthest card in each
-direction, symmetric about the X card, so X stays put while the puzzle
-changes and every drop target lies on the table.
+round. The grid is symmetric about the X card and reaches ``STABLE_REACH``
+cells each way (every deal's cards lie within it, with the ring of cells
+beyond them where cards may be put), so the table keeps one scale and X and
+the stacks stay put for the whole game. Only a card moved farther out than
+any deal reaches widens the grid, to one cell beyond it, so every drop
+target lies on the table.
 """
 
 from __future__ import annotations
@@ -19,12 +22,12 @@ PITCH = 1.5
 MARGIN = 0.25
 STACK_STEP = (1.25, CARD_HEIGHT + 0.35)
 PUZZLE_LEFT = MARGIN + 2 * STACK_STEP[0] + 0.25
-MIN_REACH = 3
+STABLE_REACH = 6  # deals 1-2000 place no card farther than 5 cells from X (test_tacta_scene.py checks 1-300)
 
 
 def build_scene(game, state, legal) -> Scene:
-    reach_x = max([MIN_REACH] + [abs(p.cell[0]) + 1 for p in state.puzzle])
-    reach_y = max([MIN_REACH] + [abs(p.cell[1]) + 1 for p in state.puzzle])
+    reach = max([STABLE_REACH] + [max(abs(p.cell[0]), abs(p.cell[1])) + 1 for p in state.puzzle])
+    reach_x = reach_y = reach
 
     def centre(cell):
         return (PUZZLE_LEFT + (cell[0] + reach_x + 0.5) * PITCH,

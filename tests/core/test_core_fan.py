@@ -2,10 +2,11 @@
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from minigame import MiniGame
 
 from solitaire_core.piles import KEEP_READABLE, MIN_STEP, squeeze
 from solitaire_core.registry import load_games
-from solitaire_core.scene import CARD_HEIGHT
+from solitaire_core.scene import CARD_HEIGHT, scene_for
 
 
 def drawn_out(game, deal):
@@ -58,3 +59,38 @@ def test_a_squeezed_fan_fits_and_lower_ranks_give_way_first(steps, extent):
         above = [s for s, r, l in zip(scales, ranks, lengths) if r == high and l > 0]
         if below and above and min(above) < 1.0 - 1e-9:  # a higher rank gave way: the lower is at its least
             assert max(below) <= MIN_STEP + 1e-9
+
+
+def test_a_room_lower_than_the_table_squeezes_the_fans_not_the_width():
+    game = load_games()["salic-law"]
+    state = drawn_out(game, 367)
+    width, height = game.table_size()
+    least = game.least_height()
+    assert CARD_HEIGHT < least < height
+    for room_height, expected in ((height * 2, height), (height, height), ((least + height) / 2, (least + height) / 2),
+                                  (least, least), (least / 2, least)):
+        scene = game.scene(state, room=(width, room_height))
+        assert (scene.width, scene.height) == (width, expected)
+        assert all(p.y + CARD_HEIGHT <= scene.height + 1e-9 for p in scene.cards)
+    squeezed = scene_for(game, state, (width, least))
+    pile = max(game.zones, key=lambda z: len(game.pile(state, z.id).cards)).id
+    last = max((p for p in squeezed.cards if p.zone == pile), key=lambda p: p.index)
+    assert abs(last.y + CARD_HEIGHT - least) < 1e-6  # the long fan fills the room it is given
+
+
+def test_the_least_height_keeps_the_top_steps_of_a_fan_full():
+    game = MiniGame()
+    top = max(z.at[1] for z in game.zones) + CARD_HEIGHT
+    assert abs(game.least_height() - (top + KEEP_READABLE * 0.3)) < 1e-9
+
+
+def test_a_scene_that_takes_no_room_is_asked_without_it():
+    game = MiniGame()
+
+    class Old:
+        def scene(self, state):
+            return game.scene(state)
+
+    state = game.new(1)
+    assert scene_for(Old(), state, (1.0, 1.0)) == game.scene(state)
+    assert scene_for(game, state, (game.table_size()[0], 1.0)).height == game.least_height()

@@ -2,6 +2,7 @@
 
 import random
 
+import attrs
 import pytest
 from minigame import MiniGame
 
@@ -61,6 +62,21 @@ class TooSmallTable(MiniGame):
     table = (3.0, 2.0)
 
 
+class GrowsInARoom(MiniGame):
+    """Lays out for a room by stretching past its own size."""
+
+    def scene(self, state, room=None):
+        scene = super().scene(state)
+        return scene if room is None else attrs.evolve(scene, height=scene.height * 3)
+
+
+class KnowsNoRoom(MiniGame):
+    """A game written before ``room`` existed: its scene takes the state only."""
+
+    def scene(self, state):
+        return super().scene(state)
+
+
 class ScoreIsText(MiniGame):
     def score(self, state):
         return "lots"
@@ -89,6 +105,7 @@ def lines(game, deals=range(6), steps=40):
     (MutatesItsInput(), "apply changed the state it was given"),
     (TooSmallTable(), "outside the 3.0x2.0 table"),
     (ScoreIsText(), "score 'lots' is neither a whole number nor None"),
+    (GrowsInARoom(), r"the scene for a room of .* larger than the scene's"),
 ], ids=lambda value: None if isinstance(value, str) else type(value).__name__)
 def test_a_broken_game_fails_the_kit(game, problem):
     with pytest.raises(ConformanceError, match=problem):
@@ -106,6 +123,10 @@ def test_check_game_runs_the_checks_through_hypothesis(game, problem):
 
 def test_the_sound_mini_game_passes_the_same_lines():
     lines(MiniGame())
+
+
+def test_a_game_whose_scene_takes_no_room_still_passes():
+    lines(KnowsNoRoom(), deals=range(2))
 
 
 def test_a_failure_says_how_to_see_it_again():

@@ -109,3 +109,47 @@ def test_dragging_a_card_finds_its_moves_by_the_generic_contract(game):
         found |= {m for m in legal if m.src == p.zone and m.n == n}
     assert found == set(legal)
 
+
+
+def test_rule_6_6_the_table_keeps_its_size_along_a_game(game):
+    """The grid is sized from the start for every deal's reach: no rescale, no jump of the stacks."""
+    from test_tacta_moves import WIN_LINE
+
+    state = game.new(1)
+    first = game.scene(state)
+    stacks = {s.zone: (s.x, s.y) for s in first.slots if s.role != "target"}
+    for text in WIN_LINE:
+        state = game.apply(state, game.parse_move(state, text))
+        scene = game.scene(state)
+        assert (scene.width, scene.height) == (first.width, first.height), text
+        assert {s.zone: (s.x, s.y) for s in scene.slots if s.role != "target"} == stacks
+        x_card = next(p for p in scene.cards if p.code == "X")
+        assert (x_card.x, x_card.y) == next((p.x, p.y) for p in first.cards if p.code == "X")
+    for deal in (2, 617, 4242):
+        scene = game.scene(game.new(deal))
+        assert (scene.width, scene.height) == (first.width, first.height), deal
+
+
+def test_rule_6_6_every_deal_lies_within_the_grid_shown(game):
+    from games.tacta.layout import STABLE_REACH
+
+    for deal in range(1, 301):
+        assert all(max(map(abs, p.cell)) < STABLE_REACH for p in game.new(deal).puzzle), deal
+
+
+def test_rule_6_6_a_card_moved_past_the_grid_widens_it_to_keep_its_targets_on_the_table(game):
+    from games.tacta.layout import STABLE_REACH
+
+    def reach(state):
+        return max(max(map(abs, p.cell)) for p in state.puzzle)
+
+    state, normal = game.new(1), game.scene(game.new(1))
+    for _ in range(40):  # push cards outward, each move the one that lands farthest
+        if reach(state) >= STABLE_REACH:
+            break
+        state = max((game.apply(state, m) for m in game.legal_moves(state)), key=reach)
+    assert reach(state) >= STABLE_REACH
+    scene = game.scene(state)
+    assert scene.width > normal.width and scene.height > normal.height
+    for s in scene.slots:
+        assert _inside(scene, s.x, s.y, s.width, s.height, s.rotation), s.zone
