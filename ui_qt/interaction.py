@@ -2,7 +2,9 @@
 
 Every gesture ends in one of ``game.legal_moves(state)`` or in nothing:
 the group lifted is the cards of a zone from the one touched up (DESIGN 3.4),
-and only moves of that group are offered.
+and only moves of that group are offered. Any group the engine lets the
+player pick up (``game.pickable``) follows the pointer, even one no move
+takes: dropped, it slides back.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QPolygonF
 from PySide6.QtWidgets import QApplication
 
+from solitaire_core import words
 from solitaire_core.moves import Move
 
 from .picking import STOCK, TARGET, best_move, draw_move, lift_moves, roles
@@ -24,11 +27,13 @@ ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0,
 class Press:
     """A left button held down on the table: what it touched, what it may become."""
 
-    def __init__(self, pos: QPointF, items: list[CardItem], moves: list[Move], stock: bool):
+    def __init__(self, pos: QPointF, items: list[CardItem], moves: list[Move], stock: bool,
+                 liftable: bool = False):
         self.pos = pos
         self.items = items
         self.moves = moves
         self.stock = stock
+        self.liftable = liftable  # the group may follow the pointer (moves or not)
         self.dragging = False
 
 
@@ -54,6 +59,7 @@ class Interaction(QObject):
     # --- mouse -----------------------------------------------------------------------
     def mouse_press(self, pos: QPointF) -> None:
         view = self.view
+        view.stop_celebration()
         view.finish_animations()
         self.cancel_hold()
         model = view.model
@@ -66,7 +72,11 @@ class Interaction(QObject):
             if zone_roles.get(zone) == STOCK:
                 self.press = Press(pos, [item], [], True)
                 return
-            self.press = Press(pos, view.zone_cards(zone)[index:], lift_moves(self.legal(), model, zone, index), False)
+            game, state = self.position()
+            items = view.zone_cards(zone)[index:]
+            moves = lift_moves(game.legal_moves(state), model, zone, index)
+            liftable = bool(moves) or (item.placed.face_up and game.pickable(state, zone, len(items)))
+            self.press = Press(pos, items, moves, False, liftable)
             return
         slot = view.slot_at(pos)
         if slot is not None and slot.role == STOCK:
@@ -81,7 +91,7 @@ class Interaction(QObject):
 
     def mouse_move(self, pos: QPointF) -> None:
         press = self.press
-        if press is None or not press.moves:
+        if press is None or not press.liftable:
             return
         offset = pos - press.pos
         if not press.dragging:
@@ -149,6 +159,7 @@ class Interaction(QObject):
         return centres
 
     def key(self, key: int) -> bool:
+        self.view.stop_celebration()
         if self.view.model is None:
             return False
         if key in ARROWS:
@@ -157,7 +168,7 @@ class Interaction(QObject):
             self.activate()
         elif key == Qt.Key.Key_Escape and self.held is not None:
             self.cancel_hold()
-            self.announce.emit("Put back")
+            self.announce.emit(words.put_back())
         else:
             return False
         return True
@@ -209,12 +220,9 @@ class Interaction(QObject):
         zone, index = self.cursor
         self.view.set_cursor(zone, index)
         cards = self.view.zone_cards(zone)
-        if index is not None and index < len(cards):
-            placed = cards[index].placed
-            what = placed.code if placed.face_up else "a face-down card"
-        else:
-            what = "empty"
-        text = f"{zone}: {what}"
+        game, state = self.position()
+        at = cards[index].placed.index if index is not None and index < len(cards) else None
+        text = game.describe_spot(state, zone, at)
         self.view.setAccessibleDescription(text)
         self.announce.emit(text)
 
@@ -246,10 +254,11 @@ class Interaction(QObject):
             move = next((m for m in moves if m.dst == zone), None)
             if zone == held_zone:
                 self.cancel_hold()
-                self.announce.emit("Put back")
+                self.announce.emit(words.put_back())
             elif move is None:
-                view.shake(view.zone_cards(held_zone)[held_index:])
-                self.announce.emit(f"Cannot drop on {zone}")
+                group = view.zone_cards(held_zone)[held_index:]
+                view.shake(group)
+                self.announce.emit(words.cannot_go(self.group_name(group), self.position()[0].zone_name(zone)))
             else:
                 self.held = None
                 view.clear_highlights()
@@ -267,11 +276,19 @@ class Interaction(QObject):
         moves = lift_moves(self.legal(), view.model, zone, index)
         if not moves:
             view.shake(cards[index:])
-            self.announce.emit("That card cannot move")
+            placed = cards[index].placed
+            game = self.position()[0]
+            self.announce.emit(words.cannot_move(game.card_name(placed.card)) if placed.face_up
+                               else words.face_down_stays())
             return
         self.held = (zone, index, moves)
         view.highlight(zones=sorted({m.dst for m in moves}), cards=cards[index:], colour="#80e27e")
-        self.announce.emit(f"Picked up {len(cards) - index} card(s) from {zone}: choose where to drop")
+        self.announce.emit(words.picked_up(self.group_name(cards[index:]), self.position()[0].zone_name(zone),
+                                           len(cards) - index))
+
+    def group_name(self, group: list[CardItem]) -> str:
+        """The cards of a lifted group in the engine's words: "the 7\u2663 and the 2 cards on it"."""
+        return words.cards(self.position()[0].card_name(group[0].placed.card), len(group))
 
     def cancel_hold(self) -> None:
         if self.held is not None:

@@ -1,14 +1,14 @@
 """Playing with the mouse and the keyboard: every gesture ends in a legal move or nothing."""
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 
 from solitaire_core.moves import DRAW
 from ui_qt.picking import best_move, lift_moves
 from ui_qt.saves import SAVE_NAME
-from uihelpers import (card_centre, click, deal_with_move, drag, lift_index, unique_drop, walk_to,
+from uihelpers import (card_centre, click, deal_with_move, drag, lift_index, scene_shown, unique_drop, walk_to,
                        zone_centre)
 
 FOUNDATION = "foundation"
@@ -74,6 +74,59 @@ def test_click_on_a_card_that_cannot_move_changes_nothing(open_window, pile_game
     qtbot.waitUntil(lambda: not view._shakes)
 
 
+def press_and_move(view, start, offset, steps=6):
+    """The left button held down on ``start`` and the pointer moved by ``offset``."""
+    viewport = view.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for k in range(1, steps + 1):
+        QTest.mouseMove(viewport, start + offset * k / steps)
+
+
+def release(view, at):
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+
+
+def test_a_face_up_card_with_no_move_still_lifts_and_slides_back(open_window, pile_game, qtbot):
+    """As in KPatience: whatever the zone lets go of follows the pointer; no move, no change."""
+    window = open_window({"game": pile_game.id, "deal": 1})
+    view, state = window.view, window.session.state
+    legal = [m for m in pile_game.legal_moves(state) if not m.is_draw]
+    roles = {s.zone: s.role for s in view.model.slots}
+
+    def group(item):
+        return len(view.zone_cards(item.placed.zone)) - item.placed.index
+
+    idle = [item for item in view.cards if item.placed.face_up and roles.get(item.placed.zone) != "stock"
+            and pile_game.pickable(state, item.placed.zone, group(item))
+            and not any(m.src == item.placed.zone and m.n == group(item) for m in legal)]
+    assert idle, "deal 1 has a face-up card that no move takes"
+    item = idle[0]
+    home = view.target(item.placed)[0]
+    start = card_centre(view, item.placed.zone, item.placed.index)
+    offset = QPoint(view.card_px[0] // 2, view.card_px[1] // 3)
+    press_and_move(view, start, offset)
+    assert item.pos() == home + QPointF(offset)  # it follows the pointer
+    release(view, start + offset)
+    assert window.session.state is state and window.session.move_count == 0
+    qtbot.waitUntil(lambda: not view.animating)
+    assert item.pos() == home and item.zValue() == item.placed.z
+
+
+def test_a_face_down_card_does_not_lift(open_window, pile_game):
+    window = open_window({"game": pile_game.id, "deal": 1})
+    view, state = window.view, window.session.state
+    roles = {s.zone: s.role for s in view.model.slots}
+    down = [item for item in view.cards if not item.placed.face_up and roles.get(item.placed.zone) != "stock"]
+    assert down, "the deal has a face-down card outside the stock"
+    item = down[-1]
+    start = card_centre(view, item.placed.zone, item.placed.index)
+    home = item.pos()
+    press_and_move(view, start, QPoint(view.card_px[0], view.card_px[1]))
+    assert item.pos() == home
+    release(view, start)
+    assert window.session.state is state
+
+
 def test_click_on_the_stock_draws(open_window, games):
     game = next((g for g in games.values() if DRAW in g.legal_moves(g.new(1))
                  and any(s.role == "stock" for s in g.scene(g.new(1)).slots)), None)
@@ -94,7 +147,7 @@ def test_undo_and_redo(open_window, pile_game, qtbot):
     assert QKeySequence("Ctrl+Shift+Z") in window.redo_action.shortcuts()
     window.undo_action.trigger()
     assert window.session.state == start
-    assert window.view.model == pile_game.scene(start)
+    assert window.view.model == scene_shown(window.view, pile_game, start)
     window.redo_action.trigger()
     assert window.session.state == after
     assert not window.redo_action.isEnabled()
@@ -170,6 +223,7 @@ def test_a_whole_game_is_won_with_the_mouse(open_window, pile_game, data_dir, qt
     window = open_window({"game": pile_game.id, "deal": deal})
     window.auto_timer.setInterval(1)
     window.autoplay_action.setChecked(False)  # the solver's line plays its own safe moves
+    window.start(pile_game, deal)  # the deal as dealt: with auto-play on its safe cards went up
     view, moves = window.view, list(result.moves)
     stock = next((s.zone for s in view.model.slots if s.role == "stock"), None)
     while moves and not pile_game.is_won(window.session.state):
