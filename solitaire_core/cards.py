@@ -9,6 +9,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from .errors import NotationError
+from .inputs import quote
 
 SUITS = ("S", "H", "D", "C")
 TRUMP = "T"
@@ -63,7 +64,7 @@ def rank_of(label: str, pack: str = "french") -> int:
     labels = PACK_LABELS[pack]
     if label in labels[1:]:
         return labels.index(label)
-    raise NotationError(f"unknown rank {label!r} (ranks: {' '.join(labels[1:])})")
+    raise NotationError(f"unknown rank {quote(label)} (ranks: {' '.join(labels[1:])})")
 
 
 def parse_card(text: str, pack: str = "french") -> Card:
@@ -76,15 +77,15 @@ def parse_card(text: str, pack: str = "french") -> Card:
             return Card(0, EXCUSE, pack)
         if text.startswith("EX:") and len(text) > 3:
             return Card(0, EXCUSE, pack, text[3:])
-        raise NotationError(f"bad Excuse code {text!r}")
+        raise NotationError(f"bad Excuse code {quote(text)}")
     if pack == "tarot" and text[0] == TRUMP and text[1:].isdigit():
         rank = int(text[1:])
         if 1 <= rank <= 21 and text[1:] == str(rank):
             return Card(rank, TRUMP, pack)
-        raise NotationError(f"no trump {text!r} (trumps are T1..T21)")
+        raise NotationError(f"no trump {quote(text)} (trumps are T1..T21)")
     suit = text[-1]
     if suit not in SUITS:
-        raise NotationError(f"bad card code {text!r}: suit must be one of {' '.join(SUITS)}")
+        raise NotationError(f"bad card code {quote(text)}: suit must be one of {' '.join(SUITS)}")
     return Card(rank_of(text[:-1], pack), suit, pack)
 
 

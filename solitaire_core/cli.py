@@ -5,27 +5,29 @@ that adds its arguments, a function that runs it and returns the exit status),
 so a new verb is a few lines. ``add_game_arguments`` and ``start_state`` give a
 verb the usual ``GAME --deal N -o key=value`` trio with its checks.
 
-Exit status: 0 done, 1 an illegal move, 2 bad input (unknown game, option or
-verb, bad deal number, unreadable file, no front end). Errors are one line on
-stderr. This module never imports Qt: ``play`` finds its front end through the
+Exit status: 0 done, 1 an illegal move or a game's own code failed ("the game X
+failed: ...", no traceback), 2 bad input (unknown game, option or verb, bad deal
+number, unreadable file, no front end). Errors are one line on stderr. This
+module never imports Qt: ``play`` finds its front end through the
 ``solitaire.frontends`` entry points.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib.metadata import entry_points
-from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from attrs import frozen
 
 from .deals import MAX_DEAL
 from .errors import IllegalMove, SolitaireError
+from .inputs import POSITION_LIMIT, quote, read_stream, read_text, shorten
 from .options import parse_assignments, resolve
 from .records.command import add_stats_arguments, run_stats
-from .registry import load_games
+from .registry import GameFailed, game_failure, load_games
 from .solver.commands import add_solve_arguments, add_winnability_arguments, run_solve, run_winnability
 
 FRONTEND_GROUP = "solitaire.frontends"
@@ -60,7 +62,7 @@ def deal_number(text: str) -> int:
     try:
         deal = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {quote(text)}") from None
     if not 0 <= deal <= MAX_DEAL:
         raise argparse.ArgumentTypeError(f"deal number must be between 0 and {MAX_DEAL}, not {deal}")
     return deal
@@ -85,7 +87,7 @@ def find_game(game_id: str):
     games = load_games()
     if game_id not in games:
         known = ", ".join(games) or "none"
-        raise UsageError(f"unknown game {game_id!r} (installed: {known})")
+        raise UsageError(f"unknown game {quote(game_id)} (installed: {known})")
     return games[game_id]
 
 
@@ -106,7 +108,7 @@ def start_state(game, args: argparse.Namespace):
     if path is None:
         return game.new(args.deal, **options)
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        text = read_stream(sys.stdin, POSITION_LIMIT) if path == "-" else read_text(path, POSITION_LIMIT)
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read position file {path}: {exc}") from None
     try:
@@ -158,11 +160,13 @@ def replay(game, state, texts: Sequence[str]):
     """Apply the moves in order; ``MoveFailed`` names the first that does not apply."""
     for index, text in enumerate(texts, 1):
         try:
-            state = game.apply(state, game.parse_move(state, text))
-        except IllegalMove as exc:
-            raise MoveFailed(f"move {index} ({text}) is illegal: {exc.reason}") from None
+            move = game.parse_move(state, text)
         except (SolitaireError, ValueError) as exc:
-            raise MoveFailed(f"move {index} ({text}) cannot be read: {exc}") from None
+            raise MoveFailed(f"move {index} ({shorten(text)}) cannot be read: {exc}") from None
+        try:
+            state = game.apply(state, move)
+        except IllegalMove as exc:
+            raise MoveFailed(f"move {index} ({shorten(text)}) is illegal: {exc.reason}") from None
     return state
 
 
@@ -236,10 +240,27 @@ def build_parser() -> Parser:
     return parser
 
 
+def failed_game(args: argparse.Namespace | None, exc: Exception) -> str | None:
+    """``the game X failed: ...`` when the game the verb names raised ``exc`` in its own code."""
+    if isinstance(exc, GameFailed):
+        return str(exc)
+    game_id = getattr(args, "game", None)
+    games = load_games() if game_id else {}
+    return game_failure(games[game_id], exc) if game_id in games else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    args = None
     try:
         args = build_parser().parse_args(argv)
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # a closed pipe shows here, inside the try, not at the interpreter's exit
+        return status
+    except BrokenPipeError:
+        # The reader left (``solitaire list | head -1``): stop quietly, as other commands do,
+        # with stdout on /dev/null so the interpreter's own last flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except UsageError as exc:
         print(f"solitaire: {exc}", file=sys.stderr)
         return 2
@@ -248,3 +269,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
+    except Exception as exc:  # keep last: a plugin's bug is one line naming its game, not a traceback
+        failure = failed_game(args, exc)
+        if failure is None:
+            raise
+        print(f"solitaire: {failure}", file=sys.stderr)
+        return 1

@@ -9,15 +9,21 @@ from __future__ import annotations
 
 import importlib.resources
 import sys
+from functools import cached_property
 from typing import Any, Sequence
 
+from attrs import frozen
+
+from . import blocked, lookahead
 from . import cards as cardlib
 from . import moves as movelib
+from . import words
 from .errors import IllegalMove, SolitaireError
 from .moves import Move
 from .options import Choice, resolve
 from .scene import Face, Scene
 from .state import State
+from .zones import FOUNDATION, STOCK
 
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
@@ -32,6 +38,7 @@ class Game:
     options: tuple[Choice, ...] = ()
     pack: str = "french"
     stuck_search_limit: int = 4000
+    hint_search_limit: int = 1000
     running_total: str | None = None  # an on/off option whose "on" carries the score to the next game
 
     # --- to provide -------------------------------------------------------
@@ -54,7 +61,8 @@ class Game:
     def parse_position(self, text: str, **options: Any) -> State:
         raise NotImplementedError
 
-    def scene(self, state: State) -> Scene:
+    def scene(self, state: State, room: tuple[float, float] | None = None) -> Scene:
+        """What the table draws; ``room`` (card widths) is the space it has, or None."""
         raise NotImplementedError
 
     # --- shared -----------------------------------------------------------
@@ -67,11 +75,17 @@ class Game:
         return self.play(state, move)
 
     def why_illegal(self, state: State, move: Move) -> str:
-        return "the rules do not allow it in this position"
+        return words.rules_forbid()
 
     def score(self, state: State) -> int | None:
         """The score, or None where the game (or its options) keeps none."""
         return None
+
+    def running_total_options(self, state: State) -> dict:
+        """The options that key this game's running total, its account: by default every
+        option but the ``running_total`` switch. A game leaves out those its scoring
+        overrides, so that they never split one account in several."""
+        return {name: value for name, value in state.options if name != self.running_total}
 
     def carries_score(self, state: State) -> bool:
         """Whether this game's score runs on to the next game (its ``running_total`` switch is on)."""
@@ -119,6 +133,76 @@ class Game:
                 continue
         raise SolitaireError(f"{self.name} ships no rules.md beside its code")
 
+    # --- words a player reads (the templates are in words.py) ----------
+    def card_name(self, card) -> str:
+        """What a player calls ``card`` inside a sentence ("the 7\u2663", "trump XI"),
+        from what its face shows."""
+        face = self.face(card)
+        if face.kind == "trump":
+            return words.trump(face.corner)
+        if face.kind == "excuse":
+            return words.excuse()
+        return words.card(face.corner, face.centre if face.kind in ("french", "tarot-suit") else "")
+
+    def zone_name(self, zone_id: str) -> str:
+        """What a player calls a zone ("the stock", "Column 5"): named by the role of
+        its slot in the first deal's scene; a game whose zones are not all there
+        names them itself."""
+        return self._zone_names.get(zone_id) or words.some_place()
+
+    @cached_property
+    def _zone_names(self) -> dict[str, str]:
+        slots = self.scene(self.new(0)).slots
+        count = {role: sum(s.role == role for s in slots) for role in {s.role for s in slots}}
+        names, seen = {}, {}
+        for slot in slots:
+            seen[slot.role] = seen.get(slot.role, 0) + 1
+            names[slot.zone] = words.zone(slot.role, seen[slot.role], count[slot.role] > 1)
+        return names
+
+    def place(self, state: State, zone_id: str) -> "Place":
+        """A zone's role and cards, as the words need them (here: read from the scene)."""
+        scene = self.scene(state)
+        placed = sorted((p for p in scene.cards if p.zone == zone_id), key=lambda p: p.index)
+        role = next((s.role for s in scene.slots if s.zone == zone_id), "")
+        down = next((k for k, p in enumerate(placed) if p.face_up), len(placed))
+        return Place(role, tuple(p.card for p in placed), down)
+
+    def describe_move(self, state: State, move: Move) -> str:
+        """A legal move as a sentence: "Move the 7\u2663 onto the 8\u2665", "Put the A\u2660
+        on Foundation 1", "Turn over the next card"."""
+        if move.is_draw:
+            return self.describe_draw(state)
+        source, target = self.place(state, move.src), self.place(state, move.dst)
+        moving = words.cards(self.name_at(source, len(source.cards) - move.n), move.n)
+        if target.role == FOUNDATION:
+            return words.put_on(moving, self.zone_name(move.dst))
+        if target.cards and target.down < len(target.cards):
+            return words.move_onto(moving, self.card_name(target.cards[-1]))
+        return words.move_to(moving, self.zone_name(move.dst))
+
+    def describe_draw(self, state: State) -> str:
+        """The stock click, for a game whose stock the engine knows only from its scene."""
+        stock = next((s.zone for s in self.scene(state).slots if s.role == STOCK), None)
+        name = self.zone_name(stock) if stock is not None else words.some_place()
+        return words.click_stock(name)
+
+    def describe_spot(self, state: State, zone_id: str, index: int | None) -> str:
+        """What the keyboard cursor is on: card ``index`` of a zone (None: the zone itself)."""
+        place, name = self.place(state, zone_id), self.zone_name(zone_id)
+        if index is None or not 0 <= index < len(place.cards):
+            return words.spot_empty(name)
+        if index < place.down:
+            return words.spot_face_down(name)
+        return words.spot_card(name, self.card_name(place.cards[index]))
+
+    def name_at(self, place: "Place", index: int) -> str:
+        """The name of card ``index`` of a place, or "a face-down card": words never
+        give away a hidden card."""
+        if 0 <= index < len(place.cards) and index >= place.down:
+            return self.card_name(place.cards[index])
+        return words.face_down_card()
+
     # --- search helpers shared by is_stuck, hints and the solver ---------
     def key(self, state: State):
         """What identifies a position for search: cosmetic values left out."""
@@ -129,29 +213,16 @@ class Game:
         return ()
 
     def is_stuck(self, state: State) -> bool:
-        """True when no sequence of moves can raise any ``progress`` measure.
+        """True when no sequence of moves can raise any ``progress`` measure
+        (``blocked.verdict`` says ``BLOCKED``). Bounded by ``stuck_search_limit``
+        positions: a search that cannot finish answers False, never a guess."""
+        return blocked.verdict(self, state, self.stuck_search_limit) == blocked.BLOCKED
 
-        The search is bounded: past ``stuck_search_limit`` positions it answers
-        False, so it is never true while a useful move may exist.
-        """
-        if self.is_won(state):
-            return False
-        base = self.progress(state)
-        seen = {self.key(state)}
-        frontier = [state]
-        while frontier:
-            current = frontier.pop()
-            for move in self.legal_moves(current):
-                after = self.play(current, move)
-                if any(a > b for a, b in zip(self.progress(after), base)):
-                    return False
-                key = self.key(after)
-                if key not in seen:
-                    if len(seen) >= self.stuck_search_limit:
-                        return False
-                    seen.add(key)
-                    frontier.append(after)
-        return True
+    def pickable(self, state: State, zone: str, n: int) -> bool:
+        """Whether the player may take the top ``n`` cards of ``zone`` in hand
+        (a drag), wherever they may go; by default only a group some legal move
+        takes. The table lifts such a group and slides it back when no move fits."""
+        return any(m.src == zone and m.n == n for m in self.legal_moves(state) if not m.is_draw)
 
     def safe_moves(self, state: State) -> list[Move]:
         """Moves that can never hurt (played without asking by auto-play)."""
@@ -162,12 +233,43 @@ class Game:
         return None
 
     def hint(self, state: State) -> Move | None:
-        """A good move by a quick heuristic (the solver gives better ones);
-        None when only pointless moves are left."""
-        scored = [(self.preference(state, m), m) for m in self.legal_moves(state)]
-        best = max(scored, key=lambda pair: pair[0], default=None)
-        return best[1] if best is not None and best[0] >= 0 else None
+        """The heuristic's favourite move (``preference``) that keeps a win within
+        reach; None when only pointless moves are left (the solver gives better hints).
+
+        A bounded exhaustive search (``hint_search_limit`` positions in all) tries
+        the moves best first: the first it finds a win after is the hint, one it
+        proves lost is passed over, and when the search runs out the move it was
+        trying stands. So wherever the whole game from here fits the limit, the
+        hint never throws a win away."""
+        if blocked.verdict(self, state, self.stuck_search_limit) == blocked.BLOCKED:
+            return None  # no move helps: none is worth a hint (not even one costing points)
+        ranked = sorted(((self.preference(state, m), k, m) for k, m in enumerate(self.legal_moves(state))),
+                        key=lambda t: (-t[0], t[1]))
+        seen: set = set()
+        for score, _, move in ranked:
+            found = lookahead.winning_line(self, self.play(state, move), seen, self.hint_search_limit)
+            if found or found == [] or found is None and score >= 0 and self.helps(state, move):
+                return move
+        # lost whatever is played: the favourite move that still gets somewhere
+        return next((move for score, _, move in ranked if score >= 0 and self.helps(state, move)), None)
+
+    def helps(self, state: State, move: Move) -> bool:
+        """Whether some line starting with ``move`` raises a ``progress`` measure above
+        ``state``'s (a card sent down to come back up again does not); True when the
+        search cannot tell (``stuck_search_limit``)."""
+        after = self.play(state, move)
+        return blocked.verdict(self, after, self.stuck_search_limit, base=self.progress(state)) != blocked.BLOCKED
 
     def preference(self, state: State, move: Move) -> int:
         """How good a move looks at a glance; higher is better, negative is pointless."""
         return 0
+
+
+@frozen
+class Place:
+    """A zone as the words see it: its role ("" if unknown), cards bottom to top,
+    and how many of the bottom ones lie face down."""
+
+    role: str
+    cards: tuple
+    down: int = 0

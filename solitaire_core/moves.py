@@ -7,6 +7,7 @@ import re
 from attrs import frozen
 
 from .errors import NotationError
+from .inputs import quote
 
 
 @frozen(cache_hash=True)
@@ -43,11 +44,11 @@ def parse_move(text: str) -> Move:
         return DRAW
     match = _MOVE.match(text)
     if not match:
-        raise NotationError(f"bad move {text!r}: write SRC>DST, SRC:N>DST or draw")
+        raise NotationError(f"bad move {quote(text)}: write SRC>DST, SRC:N>DST or draw")
     src, count, dst = match.groups()
     n = int(count) if count is not None else 1
     if n < 1 or (count is not None and count != str(n)):
-        raise NotationError(f"bad move {text!r}: the card count must be a whole number from 1")
+        raise NotationError(f"bad move {quote(text)}: the card count must be a whole number from 1")
     if count is not None and n == 1:
-        raise NotationError(f"bad move {text!r}: write one card as {src}>{dst}")
+        raise NotationError(f"bad move {quote(text)}: write one card as {src}>{dst}")
     return Move(src, dst, n)

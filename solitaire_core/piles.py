@@ -11,16 +11,18 @@ from collections import Counter
 from functools import cached_property
 from typing import Any
 
+from . import lookahead, words
 from .cards import BLACK, COLOURS, RED, SUITS
 from .deals import shuffle
 from .errors import NotationError
-from .game import Game
+from .game import Game, Place
+from .inputs import quote, shorten
 from .moves import DRAW, Move
 from .options import resolve
 from .scene import CARD_HEIGHT, CardPlacement, Scene, Slot
 from .scoring import Scoring
 from .state import Pile, State
-from .zones import FOUNDATION, LIFT_NONE, LIFT_TOP, STOCK, WASTE, Opt, Zone
+from .zones import FACES_DOWN, FACES_UP, FOUNDATION, LIFT_NONE, LIFT_RUNS, LIFT_TOP, STOCK, WASTE, Opt, Zone
 
 # A fan squeezed to fit keeps the steps of its top KEEP_READABLE face-up cards
 # while the others can shrink, each to no less than MIN_STEP of its length.
@@ -159,6 +161,17 @@ class PileGame(Game):
             n += 1
         return range(1, n + 1)
 
+    def pickable(self, state: State, zone: str, n: int) -> bool:
+        """Face-up cards the zone lets go of: its top card, or any face-up run
+        (a run that breaks the build rule lifts too; no move takes it)."""
+        i = self.index.get(zone)
+        if i is None:
+            return False
+        lift, pile = self.zones[i].lift, state.piles[i]
+        if not 1 <= n <= len(pile.cards) - pile.down:
+            return False
+        return lift == LIFT_RUNS or (lift == LIFT_TOP and n == 1)
+
     def can_lift(self, state: State, i: int, n: int) -> bool:
         """A game's own restriction on lifting, beyond the zone's lift rule."""
         return True
@@ -222,56 +235,97 @@ class PileGame(Game):
     def why_illegal(self, state: State, move: Move) -> str:
         kind, text = self.refusal(state, move)
         ref = self.rule_refs.get(kind)
-        return f"{text} (rule {ref})" if ref else text
+        return words.with_rule(text, ref) if ref else text
 
     def refusal(self, state: State, move: Move) -> tuple[str, str]:
-        """Why a move that is not legal is refused: a kind and the words."""
+        """Why a move that is not legal is refused: a kind and the words (cards and
+        zones by name; a face-down card is never named)."""
+        name = self.zone_name
         if move.is_draw:
             si = self.stock_index
             if si is None:
-                return "draw", f"{self.name} has no stock"
-            if self.pile(state, self.zones[si].deal_to).cards:
-                return "redeal", "the stock is empty and no pass through it is left"
-            return "draw", "the stock and the waste are both empty"
+                return "draw", words.no_stock(self.name)
+            stock = self.zones[si]
+            if self.pile(state, stock.deal_to).cards:
+                return "redeal", words.no_pass_left(name(stock.id))
+            return "draw", words.nothing_to_turn(name(stock.id), name(stock.deal_to))
         for zone_id in (move.src, move.dst):
             if zone_id not in self.index:
-                return "zone", f"there is no zone {zone_id!r} (zones: {' '.join(self.index)})"
+                return "zone", f"there is no zone {quote(zone_id)} (zones: {' '.join(self.index)})"
         i, j = self.index[move.src], self.index[move.dst]
         src, dst, source = self.zones[i], self.zones[j], state.piles[i]
         up = len(source.cards) - source.down
         if i == j:
-            return "zone", "cards cannot move onto their own pile"
+            return "zone", words.own_pile()
         if src.lift == LIFT_NONE:
-            return f"lift:{src.role}", f"no card is taken from {src.id}"
+            return f"lift:{src.role}", words.never_taken(name(src.id))
         if move.n < 1 or not source.cards:
-            return f"lift:{src.role}", f"{src.id} has no card to move"
+            return f"lift:{src.role}", words.no_card(name(src.id))
         if src.lift == LIFT_TOP and move.n > 1:
-            return f"top:{src.role}", f"only the top card of {src.id} may move"
+            return f"top:{src.role}", words.top_only(name(src.id))
         if move.n > up:
-            return (f"face-down:{src.role}",
-                    f"{src.id} has {up} face-up card{'s' * (up != 1)}; face-down cards never move")
+            return f"face-down:{src.role}", words.few_face_up(name(src.id), up)
         if move.n not in self.lift_counts(state, i) or not self.can_lift(state, i, move.n):
-            runs = src.build.text if src.build else "none allowed"
-            return f"run:{src.role}", f"the top {move.n} cards of {src.id} are not a run ({runs})"
+            if src.build is None:
+                return f"run:{src.role}", words.one_card_from(name(src.id))
+            return f"run:{src.role}", words.not_a_run(name(src.id), move.n, src.build.text)
         if j not in self._receivers[i]:
             if src.role == dst.role == FOUNDATION:
-                return "foundation-to-foundation", "cards never move from one foundation to another"
-            return f"receive:{dst.role}", f"no card is ever put on {dst.id}"
+                return "foundation-to-foundation", words.foundation_to_foundation()
+            return f"receive:{dst.role}", words.never_put(name(dst.id))
         run, target = source.cards[-move.n:], state.piles[j]
         if dst.one_at_a_time and move.n > 1:
-            return f"one-at-a-time:{dst.role}", f"{dst.id} takes one card at a time"
-        code = self.format_card(run[0])
+            return f"one-at-a-time:{dst.role}", words.one_at_a_time(name(dst.id))
+        moving = self.card_name(run[0])
         if not target.cards:
-            if dst.empty is None or not dst.empty(run[0]):
-                takes = dst.empty.text if dst.empty is not None else "no card"
-                return f"empty:{dst.role}", f"an empty {dst.id} takes {takes}, not {code}"
+            if dst.empty is None:
+                return f"empty:{dst.role}", words.empty_takes_nothing(name(dst.id))
+            if not dst.empty(run[0]):
+                return f"empty:{dst.role}", words.empty_takes(name(dst.id), dst.empty.text, moving)
         elif target.down == len(target.cards):
-            return f"face-down:{dst.role}", f"the top card of {dst.id} is face down"
-        elif dst.build is None or not dst.build(target.top, run[0]):
-            builds = dst.build.text if dst.build is not None else "nothing"
-            below = self.format_card(target.top)
-            return f"build:{dst.role}", f"{code} cannot go on {below}: {dst.id} builds {builds}"
-        return "rules", "the rules of this game do not allow it in this position"
+            return f"face-down:{dst.role}", words.top_face_down(name(dst.id))
+        elif dst.build is None:
+            return f"build:{dst.role}", words.builds_on_nothing(moving, name(dst.id))
+        elif not dst.build(target.top, run[0]):
+            below = self.card_name(target.top)
+            return f"build:{dst.role}", words.cannot_go_on(moving, below, name(dst.id), dst.build.text)
+        return "rules", words.rules_forbid()
+
+    # --- words -------------------------------------------------------------------
+    @cached_property
+    def _zone_numbers(self) -> dict[str, tuple[int, bool]]:
+        """Each zone's number among the zones of its role, and whether it has company."""
+        numbers = {}
+        for zone in self.zones:
+            same = self.role(zone.role)
+            numbers[zone.id] = (same.index(self.index[zone.id]) + 1, len(same) > 1)
+        return numbers
+
+    def zone_name(self, zone_id: str) -> str:
+        """The declaration's own name, else its role's: "the stock", "Foundation 3", "Column 5"."""
+        if zone_id not in self.index:
+            return words.some_place()
+        number, several = self._zone_numbers[zone_id]
+        zone = self.zones[self.index[zone_id]]
+        return words.zone(zone.role, number, several, zone.name)
+
+    def place(self, state: State, zone_id: str) -> Place:
+        i = self.index.get(zone_id)
+        if i is None:
+            return Place("", ())
+        pile = state.piles[i]
+        return Place(self.zones[i].role, pile.cards, pile.down)
+
+    def describe_draw(self, state: State) -> str:
+        """Cards turned over from the stock, or the waste turned back into it."""
+        si = self.stock_index
+        if si is None:
+            return words.no_stock(self.name)
+        stock = state.piles[si]
+        if stock.cards:
+            return words.turn_over(min(self.draw_count(state), len(stock.cards)))
+        zone = self.zones[si]
+        return words.turn_back(self.zone_name(zone.deal_to), self.zone_name(zone.id))
 
     # --- scoring -------------------------------------------------------------
     def scoring(self, state: State) -> Scoring | None:
@@ -354,30 +408,34 @@ class PileGame(Game):
                 result.append(move)
         return result
 
-    def finish_moves(self, state: State) -> list[Move] | None:
-        """When nothing is hidden and the stock is empty, the moves that win.
+    finish_search_limit: int = 2000  # positions; measured in benchmarks/finish.py
 
-        Cards go up whenever one can; otherwise the stock is clicked (turning
-        the waste over) until a card can, for at most one whole trip round.
+    def finish_moves(self, state: State) -> list[Move] | None:
+        """When every card in play is face up and the stock is empty, the moves that
+        win, if any line does: every card is known, so a small exhaustive search
+        (``lookahead``, ``finish_search_limit`` positions) decides, trying cards
+        going up first, then the stock click (turning the waste over), then cards
+        from the waste, then the rest. None when the search finds no win in time.
         """
-        if any(p.down for p in state.piles) or (self.stock_index is not None and state.piles[self.stock_index].cards):
+        if self.hidden_in_play(state) or (self.stock_index is not None and state.piles[self.stock_index].cards):
             return None
-        moves, idle = [], 0
-        found = self.role(FOUNDATION)
-        round_trip = sum(len(state.piles[i].cards) for i in self.role(WASTE))  # the stock is empty
-        while not self.is_won(state):
-            legal = self.legal_moves(state)
-            ups = [m for m in legal if not m.is_draw
-                   and self.index[m.dst] in found and self.index[m.src] not in found]
-            if ups:
-                move, idle = ups[0], 0
-            elif DRAW in legal and idle <= round_trip:
-                move, idle = DRAW, idle + 1
-            else:
-                return None
-            moves.append(move)
-            state = self.play(state, move)
-        return moves
+        return lookahead.winning_line(self, state, set(), self.finish_search_limit, self._finish_order) or None
+
+    def hidden_in_play(self, state: State) -> int:
+        """Face-down cards outside the stock that can still come into play: those of
+        zones that turn an uncovered card up. A card set face down elsewhere is out
+        of the game (Solitarot's discarded Excuse)."""
+        return sum(pile.down for zone, pile in zip(self.zones, state.piles) if zone.flip)
+
+    def _finish_order(self, state: State, moves) -> list[Move]:
+        found, waste = self.role(FOUNDATION), self.role(WASTE)
+
+        def rank(move):
+            if move.is_draw:
+                return 1
+            src, dst = self.index[move.src], self.index[move.dst]
+            return 0 if dst in found and src not in found else 2 if src in waste else 3
+        return sorted(moves, key=rank)
 
     # --- position text -------------------------------------------------------
     def format_position(self, state: State) -> str:
@@ -411,9 +469,9 @@ class PileGame(Game):
                     try:
                         values[name] = int(value)
                     except ValueError:
-                        raise NotationError(f"line {number}: @{name} needs a whole number, not {value!r}") from None
+                        raise NotationError(f"line {number}: @{name} needs a whole number, not {quote(value)}") from None
                 else:
-                    raise NotationError(f"line {number}: unknown setting @{name}")
+                    raise NotationError(f"line {number}: unknown setting @{shorten(name)}")
                 continue
             zone_id, sep, rest = line.partition(":")
             zone_id = zone_id.strip()
@@ -423,16 +481,32 @@ class PileGame(Game):
                 raise NotationError(f"line {number}: zone {zone_id} is listed twice")
             piles[zone_id] = self._parse_pile(rest.split(), number)
         for name, value in from_text.items():
-            if name in given and str(given[name]) != value:
-                raise NotationError(f"option {name} is {value} in the text but {given[name]} was asked")
+            asked = given.get(name)
+            if name in given and (not isinstance(asked, (str, int, float)) or str(asked) != value):
+                shown = shorten(str(asked)) if isinstance(asked, (str, int, float)) else quote(asked)
+                raise NotationError(f"option {name} is {shorten(value)} in the text but {shown} was asked")
             given.setdefault(name, value)
         missing = [z.id for z in self.zones if z.id not in piles]
         if missing:
             raise NotationError(f"zone {missing[0]} is missing (list empty zones as '{missing[0]}:')")
         state = State(tuple(piles[z.id] for z in self.zones), (), resolve(self.options, given))
         state = state.with_values(**{**self.initial_values(state), **values})
+        self.check_faces(state)
         self.check_cards(state)
         return state
+
+    def check_faces(self, state: State) -> None:
+        """No card lies the other way up from how its zone holds every card (``Zone.faces``):
+        a stock is all face down, a waste and a foundation all face up."""
+        for zone, pile in zip(self.zones, state.piles):
+            if zone.faces == FACES_DOWN and pile.down < len(pile.cards):
+                code = self.format_card(pile.cards[pile.down])
+                raise NotationError(f"zone {zone.id}: {code} lies face up, but every card of "
+                                    f"{self.zone_name(zone.id)} lies face down (write ({code}))")
+            if zone.faces == FACES_UP and pile.down:
+                code = self.format_card(pile.cards[0])
+                raise NotationError(f"zone {zone.id}: ({code}) lies face down, but every card of "
+                                    f"{self.zone_name(zone.id)} lies face up (write {code})")
 
     extra_values: tuple[str, ...] = ()
 
@@ -441,7 +515,7 @@ class PileGame(Game):
         for token in tokens:
             if token.startswith("(") and token.endswith(")"):
                 if down != len(cards):
-                    raise NotationError(f"line {number}: face-down {token} lies on a face-up card")
+                    raise NotationError(f"line {number}: face-down {shorten(token)} lies on a face-up card")
                 cards.append(self.parse_card(token[1:-1]))
                 down += 1
             else:
@@ -465,10 +539,30 @@ class PileGame(Game):
 
     # --- scene ---------------------------------------------------------------
     def table_size(self) -> tuple[float, float]:
+        """The table with room for long fans (13 cards fanned unless ``table`` says)."""
         if self.table:
             return self.table
         width = max(z.at[0] for z in self.zones) + 1.0
         height = max(z.at[1] for z in self.zones) + CARD_HEIGHT + 13 * 0.3
+        return width, height
+
+    def least_height(self) -> float:
+        """The height the downward fans can give way to: each keeps room for
+        ``KEEP_READABLE`` full steps (the rest squeeze). In a room lower than this
+        the table draws the cards smaller instead."""
+        least = 0.0
+        for zone in self.zones:
+            bottom = zone.at[1] + CARD_HEIGHT
+            if zone.fan[1] > 0 and zone.room is None:
+                bottom += KEEP_READABLE * zone.fan[1]
+            least = max(least, bottom)
+        return min(self.table_size()[1], least)
+
+    def scene_size(self, room: tuple[float, float] | None) -> tuple[float, float]:
+        """``table_size``, its height fitted to ``room`` between ``least_height`` and itself."""
+        width, height = self.table_size()
+        if room is not None:
+            height = min(height, max(self.least_height(), room[1]))
         return width, height
 
     def slot_label(self, state: State, zone: Zone) -> str:
@@ -507,8 +601,9 @@ class PileGame(Game):
             offsets.append((x, y))
         return offsets
 
-    def scene(self, state: State) -> Scene:
-        width, height = self.table_size()
+    def scene(self, state: State, room: tuple[float, float] | None = None) -> Scene:
+        """The zones where they lie; the downward fans fill the height ``room`` gives."""
+        width, height = self.scene_size(room)
         slots, placed = [], []
         z = 0
         for i, zone in enumerate(self.zones):

@@ -12,7 +12,10 @@ legal play (and shrink a failure to a short line), then ``check_line`` checks
 at every step: the cards in the scene are exactly the cards dealt, every
 legal move applies and its text parses back to it, the position text round
 trips, apply never changes its input, states hash, made-up moves raise
-``IllegalMove``, the scene fits the table, and ``is_won``/``is_stuck`` answer
+``IllegalMove`` with a reason in words, every legal move, zone and cursor
+spot has words with no notation that give away no face-down card, the scene
+fits the table (its own size and laid out for a short, a narrow and a
+generous room), and ``is_won``/``is_stuck`` answer
 booleans that agree with each other. A broken promise raises
 ``ConformanceError`` naming the game, deal, options and moves that show it.
 Needs hypothesis (the project's test extra).
@@ -23,16 +26,20 @@ from __future__ import annotations
 import copy
 import math
 import random
+import re
 from collections import Counter
 from contextlib import contextmanager
 from typing import Any, Callable
 
+import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .deals import MAX_DEAL
 from .errors import IllegalMove, OptionError
 from .moves import Move
+from .scene import scene_for
+from .state import Pile
 
 EPSILON = 1e-6
 QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example,
@@ -134,6 +141,7 @@ def check_line(game, deal: int, options: dict[str, Any], steps: int = 40,
             if not moves:
                 break
             line.check_moves(state, moves, rnd)
+            line.check_words(state, moves, rnd)
             line.check_refused(state, moves, rnd)
             move = moves[choose(len(moves))]
             state = game.apply(state, move)
@@ -193,17 +201,35 @@ class Line:
         return moves
 
     def scene_cards(self, state) -> Counter:
-        """The cards the scene places, once each, within the table."""
-        scene = self.game.scene(state)
-        self.zones = [s.zone for s in scene.slots]
+        """The cards the scene places, once each, within the table; the same for
+        the scenes laid out for other rooms, none larger than its own size, and
+        one given at least that size fitting in it."""
+        natural = self.game.scene(state)
+        cards = self.placed_cards(natural)
+        width, height = natural.width, natural.height
+        for room in ((width, height / 2), (width / 2, height / 2), (width * 2, height * 2)):
+            scene = scene_for(self.game, state, room)
+            where = f"the scene for a room of {room[0]:g}x{room[1]:g}"
+            self.require(self.placed_cards(scene, where) == cards, f"{where} shows other cards than the scene")
+            self.require(scene.width <= width + EPSILON and scene.height <= height + EPSILON,
+                         f"{where} is {scene.width}x{scene.height}, larger than the scene's {width}x{height}")
+            if room[0] >= width and room[1] >= height:
+                self.require(scene.width <= room[0] + EPSILON and scene.height <= room[1] + EPSILON,
+                             f"{where} is {scene.width}x{scene.height}: it does not fit")
+        self.zones = [s.zone for s in natural.slots]
+        return cards
+
+    def placed_cards(self, scene, where: str = "the scene") -> Counter:
+        """The cards ``scene`` places, once each, within its table."""
         spots = Counter((p.zone, p.index) for p in scene.cards)
-        self.require(all(n == 1 for n in spots.values()), "two cards of the scene share a zone and index")
+        self.require(all(n == 1 for n in spots.values()), f"two cards of {where} share a zone and index")
         for p in scene.cards:
             self.require(_inside(scene, p.x, p.y, 1.0, scene.card_height, p.rotation),
-                         f"card {p.code} at ({p.x:.2f}, {p.y:.2f}) lies outside the {scene.width}x{scene.height} table")
+                         f"card {p.code} at ({p.x:.2f}, {p.y:.2f}) lies outside the {scene.width}x{scene.height} "
+                         f"table of {where}")
         for s in scene.slots:
             self.require(_inside(scene, s.x, s.y, s.width, s.height, s.rotation),
-                         f"the slot of {s.zone} lies outside the {scene.width}x{scene.height} table")
+                         f"the slot of {s.zone} lies outside the {scene.width}x{scene.height} table of {where}")
         return Counter(self.identity(p.card) for p in scene.cards)
 
     def check_moves(self, state, moves: list, rnd: random.Random, applies: int = 6) -> None:
@@ -225,14 +251,41 @@ class Line:
                 self.require(False, f"legal move {game.format_move(move)} does not apply: {exc!r}")
         self.require(state == before and hash(state) == code, "apply changed the state it was given")
 
+    def check_words(self, state, moves: list, rnd: random.Random, spots: int = 3) -> None:
+        """Every legal move has a sentence and every zone a name, in words (no zone id,
+        card code or move text); so does the cursor on ``spots`` zones (a random pick:
+        a plain Game reads them from its scene). None changes when the face-down cards
+        lie in another order: words never give a hidden card away."""
+        game, notation, masked = self.game, Notation(self.game, state, moves), face_down_reordered(state)
+        for move in moves:
+            text = game.describe_move(state, move)
+            what = f"the sentence of {game.format_move(move)}"
+            self.require_words(notation, text, what)
+            self.require(masked is None or game.describe_move(masked, move) == text,
+                         f"{what} ({text!r}) changes with the order of the face-down cards")
+        for zone in notation.zones:
+            self.require_words(notation, game.zone_name(zone), f"the name of zone {zone}")
+        for zone in rnd.sample(notation.zones, min(spots, len(notation.zones))):
+            text = game.describe_spot(state, zone, notation.tops.get(zone))
+            self.require_words(notation, text, f"the cursor on {zone}")
+            self.require(masked is None or game.describe_spot(masked, zone, notation.tops.get(zone)) == text,
+                         f"the cursor on {zone} ({text!r}) changes with the order of the face-down cards")
+
+    def require_words(self, notation: "Notation", text: Any, what: str) -> None:
+        self.require(isinstance(text, str) and text.strip(), f"{what} is empty")
+        found = notation.find(text)
+        self.require(found is None, f"{what} ({text!r}) shows notation: {found!r}")
+
     def check_refused(self, state, moves: list, rnd: random.Random, tries: int = 3) -> None:
-        """Made-up moves (a legal one reversed, random zone pairs) raise IllegalMove."""
+        """Made-up moves (a legal one reversed, random zone pairs) raise IllegalMove
+        with a reason in words."""
         if not all(isinstance(m, Move) for m in moves):
             return  # a game with its own move type makes up its own bad moves
         zones = self.zones  # of the scene of this state, drawn by check_state
         made_up = [Move(m.dst, m.src, m.n) for m in moves if not m.is_draw]
         made_up += [Move(*rnd.sample(zones, 2)) for _ in range(tries)] if len(zones) > 1 else []
         legal = set(moves)
+        notation = None
         for move in rnd.sample(made_up, min(tries, len(made_up))):
             if move in legal:
                 continue
@@ -240,10 +293,137 @@ class Line:
                 self.game.apply(state, move)
             except IllegalMove as exc:
                 self.require(exc.reason, f"IllegalMove for {move} gives no reason")
+                notation = notation or Notation(self.game, state, moves)
+                self.require_words(notation, exc.reason, f"the refusal of {move}")
+                masked = face_down_reordered(state)
+                self.require(masked is None or self.game.why_illegal(masked, move) == exc.reason,
+                             f"the refusal of {move} ({exc.reason!r}) changes with the order of the face-down cards")
             except Exception as exc:
                 self.require(False, f"made-up move {move} raised {exc!r} instead of IllegalMove")
             else:
                 self.require(False, f"move {move} is not legal, yet apply accepted it")
+
+
+def face_down_reordered(state):
+    """``state`` with each pile's face-down cards in reverse order, or None (no piles,
+    or no pile with two face-down cards): what a player sees is the same."""
+    piles = getattr(state, "piles", None)
+    if not piles or not all(isinstance(p, Pile) for p in piles):
+        return None
+    reordered = tuple(Pile(p.cards[:p.down][::-1] + p.cards[p.down:], p.down) for p in piles)
+    return None if reordered == piles else attrs.evolve(state, piles=reordered)
+
+
+class Notation:
+    """What a player's text must not show in a position: zone ids and card codes (a
+    plain word such as ``stock`` or a one-letter code is a word too) and move texts."""
+
+    def __init__(self, game, state, moves=None):
+        scene = game.scene(state)
+        moves = game.legal_moves(state) if moves is None else moves
+        self.zones = list(dict.fromkeys([s.zone for s in scene.slots] + [p.zone for p in scene.cards]))
+        self.tops: dict[str, int] = {}
+        for p in scene.cards:
+            self.tops[p.zone] = max(self.tops.get(p.zone, 0), p.index)
+        tokens = sorted({z for z in self.zones if not z.isalpha()}
+                        | {p.code for p in scene.cards if len(p.code) > 1}
+                        | {game.format_move(m) for m in moves}, key=len, reverse=True)
+        self.pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, tokens)) + r")(?!\w)") if tokens else None
+
+    def find(self, text: str) -> str | None:
+        """The first piece of notation in ``text``, or None."""
+        if ">" in text:
+            return ">"
+        found = self.pattern.search(text) if self.pattern is not None else None
+        return found.group(1) if found else None
+
+
+def notation_in(game, state, text: str) -> str | None:
+    """The first piece of notation (zone id, card code, move text) in a text shown in
+    ``state``, or None: for tests of what the table says."""
+    return Notation(game, state).find(text)
+
+
+def check_safe_moves(game, deals=range(1, 4), *, tail: int = 6, limit: int = 1000) -> int:
+    """Auto-play, the hint and the finish never throw a win away, where an exhaustive
+    search decides: on the last ``tail`` positions of greedy heuristic play (the move
+    ``preference`` likes best, no position twice) from each deal (default options)
+    and one position a random legal move away from each, those whose whole game
+    fits in ``limit`` positions. In each such game every position's safe moves keep
+    a won game won, and every finish wins; from the chosen positions the hint's move
+    does too. Returns how many positions were decided (the others are skipped)."""
+    rnd, decided = random.Random(0), 0
+    for deal in deals:
+        line = Line(game, deal, {})
+        with line.context():
+            for state in _near_the_end(game, game.new(deal), tail, rnd):
+                won = _winnable_game(game, state, limit)
+                if won is None:
+                    continue
+                decided += 1
+                for key, (position, winnable) in won.items():
+                    for move in game.safe_moves(position) if winnable else ():
+                        line.require(won[game.key(game.play(position, move))][1],
+                                     f"safe move {game.format_move(move)} loses the won game\n"
+                                     f"{game.format_position(position)}")
+                    finish = game.finish_moves(position)
+                    if finish is not None:
+                        line.require(game.is_won(play_texts(game, position, *map(game.format_move, finish))),
+                                     f"the finish does not win\n{game.format_position(position)}")
+                move = game.hint(state)
+                if move is not None and won[game.key(state)][1]:
+                    line.require(won[game.key(game.play(state, move))][1],
+                                 f"the hint {game.format_move(move)} loses the won game\n{game.format_position(state)}")
+    return decided
+
+
+def _near_the_end(game, state, tail: int, rnd: random.Random) -> list:
+    """The last ``tail`` positions of greedy play from ``state``, each with a neighbour."""
+    seen, path = {game.key(state)}, [state]
+    while not game.is_won(state):
+        moves = sorted(game.legal_moves(state), key=lambda m: -game.preference(state, m))
+        state = next((after for after in map(lambda m: game.play(state, m), moves)
+                      if game.key(after) not in seen), None)
+        if state is None:
+            break
+        seen.add(game.key(state))
+        path.append(state)
+    chosen = path[-tail:]
+    for state in list(chosen):
+        moves = list(game.legal_moves(state))
+        if moves:
+            chosen.append(game.play(state, rnd.choice(moves)))
+    return chosen
+
+
+def _winnable_game(game, state, limit: int) -> dict | None:
+    """Every position reachable from ``state``, by key, with whether it can be won;
+    None when there are more than ``limit``."""
+    positions, edges, todo = {game.key(state): state}, {}, [state]
+    while todo:
+        current = todo.pop()
+        after_keys = edges.setdefault(game.key(current), [])
+        for move in game.legal_moves(current):
+            after = game.play(current, move)
+            key = game.key(after)
+            after_keys.append(key)
+            if key not in positions:
+                if len(positions) >= limit:
+                    return None
+                positions[key] = after
+                todo.append(after)
+    back: dict = {}
+    for key, targets in edges.items():
+        for target in targets:
+            back.setdefault(target, []).append(key)
+    won = {key for key, p in positions.items() if game.is_won(p)}
+    todo = list(won)
+    while todo:
+        for key in back.get(todo.pop(), ()):
+            if key not in won:
+                won.add(key)
+                todo.append(key)
+    return {key: (p, key in won) for key, p in positions.items()}
 
 
 def _inside(scene, x: float, y: float, width: float, height: float, rotation: float) -> bool:

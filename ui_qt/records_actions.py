@@ -25,10 +25,13 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel
 
 from solitaire_core.errors import SaveError
+from solitaire_core.records.paths import autosave_path, is_kept
 from solitaire_core.session import Session
 
 from . import stats_dialog
 from .recording import Recorder
+from .saves import LEGACY_NAME
+from .settings import settings_file
 
 FILE_FILTER = "Solitaire games (*.json);;All files (*)"
 
@@ -59,6 +62,8 @@ class RecordsActions:
         self.reset_total_action = self._action("Reset running &total\u2026", self.reset_total, "",
                                                "Start the running total again from 0")
         self.stats_action.setEnabled(recorder is not None)
+        if recorder is not None:
+            recorder.on_delivered = self._delivered
 
     def _action(self, text: str, slot, shortcut: str, tip: str) -> QAction:
         action = QAction(text, self.window)
@@ -89,6 +94,13 @@ class RecordsActions:
         if new.is_won:  # opened from a file: counted when it was won
             self.recorder.mark(new)
         self.recorder.forget_cached()
+        self._refresh_dialog()
+
+    def _delivered(self, recovered: bool) -> None:
+        """Games reached the store (written off the GUI thread): show the figures they change."""
+        if recovered:
+            self.window.notices.dismiss("records")
+        self.update_status()
         self._refresh_dialog()
 
     def won(self, session: Session) -> None:
@@ -147,6 +159,10 @@ class RecordsActions:
         self.dialog.raise_()
 
     # --- files ------------------------------------------------------------------------------
+    def _key(self) -> bytes | None:
+        """The app's seal key: its own files open without a full check of every move."""
+        return self.window.saves.key if self.window.saves is not None else None
+
     def save_as(self, path: str | None = None) -> bool:
         """Write the game to ``path`` (asked for when None); False when nothing was written."""
         window = self.window
@@ -156,9 +172,15 @@ class RecordsActions:
                 return False
             if not Path(path).suffix:
                 path += ".json"
+        slot = window.saves.path if window.saves is not None else autosave_path()
+        if is_kept(path, tuple(p for p in (slot, slot.with_name(LEGACY_NAME), settings_file()) if p)):
+            window.notices.notify("file", f"The game was not saved to {path}: the program keeps its own data "
+                                  "there (statistics, settings, the game in progress). Choose another name.",
+                                  kind="error")
+            return False
         try:
-            window.session.save(path)
-        except OSError as exc:
+            window.session.save(path, key=self._key())
+        except (OSError, SaveError) as exc:
             window.notices.notify("file", f"The game could not be saved to {path}: {exc}", kind="error")
             return False
         self.folder = str(Path(path).parent)
@@ -173,7 +195,7 @@ class RecordsActions:
             if not path:
                 return False
         try:
-            session = Session.load(path, window.games)
+            session = Session.load(path, window.games, key=self._key())
         except SaveError as exc:
             window.notices.notify("file", f"Cannot open {Path(path).name}: {exc}", kind="error")
             return False

@@ -12,8 +12,10 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel
 
+from solitaire_core import words
 from solitaire_core.solver import UNWINNABLE, WINNABLE
 
+from .solver_process import ERROR
 from .solving import PROCESSES, Known, Worker, find_winnable_deal, solve
 
 HINT_SECONDS = 1.5
@@ -143,9 +145,13 @@ class SolverActions(QObject):
         self._say(waiting, 0)
 
         def arrived(result) -> None:
-            if state is self.window.session.state:
-                self.known.add(state, result)
-                answered(state, result)
+            if state is not self.window.session.state:
+                return
+            if result.reason.startswith(ERROR):  # the search failed: said, and nothing is shown
+                self.window.report_failure(result.reason[len(ERROR):])
+                return
+            self.known.add(state, result)
+            answered(state, result)
 
         worker.start(lambda cancel: solve(game, state, options, seconds, cancel), arrived)
 
@@ -159,7 +165,13 @@ class SolverActions(QObject):
             self.window.show_hint(result.next_move, "the solver's winning line")
         else:
             note = "the solver finds no win" if result.answer == UNWINNABLE else "a guess: the solver ran out of time"
-            self.window.show_hint(self.window.game.hint(state), note)
+            try:
+                move = self.window.game.hint(state)
+            except Exception as exc:
+                if not self.window.game_failed(exc):
+                    raise
+                return
+            self.window.show_hint(move, note)
 
     # --- winnable deals only ---------------------------------------------------------------
     @property
@@ -218,6 +230,7 @@ class SolverActions(QObject):
         if not self.demo_moves:
             return
         move = self.demo_moves.pop(0)
+        said = words.demo_move(self.window.game.describe_move(self.window.session.state, move))
         self.stepping = True
         try:
             played = self.window.play(move)
@@ -225,7 +238,9 @@ class SolverActions(QObject):
             self.stepping = False
         if not played:
             self.demo_moves = []
-        elif self.demo_moves:
+            return
+        self._say(said)
+        if self.demo_moves:
             self.demo_timer.start()
 
     def stop_demo(self) -> None:

@@ -1,7 +1,6 @@
 """The solver's own process, so a search never competes with the table for the
 interpreter lock (the "blocked?" search runs here too). Jobs and answers are
-plain data (positions and moves as the
-game's text); no Qt here, the child imports only the engine and the games.
+plain data (positions and moves as the game's text); no Qt here, the child imports only the engine and the games.
 
 The app side (``Processes``) lends each job one idle worker process, starting
 one (``spawn``: the app has threads and Qt) only when none is idle, and takes it

@@ -36,6 +36,11 @@ def find_winnable_deal(game, options, first: int, seconds: float, cancel: thread
     return PROCESSES.find_winnable_deal(game, options, first, seconds, cancel)
 
 
+def blocked_verdict(game, state, options, cancel: threading.Event) -> str:
+    """``solitaire_core.blocked.verdict`` of ``state``, from a worker process; blocks until it answers."""
+    return PROCESSES.blocked_verdict(game, state, options, cancel)
+
+
 class Worker(QObject):
     """One background job at a time; ``job(cancel)`` runs in a thread."""
 

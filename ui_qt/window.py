@@ -7,20 +7,25 @@ to the outcome the engine reports (won, finishable, stuck).
 from __future__ import annotations
 
 import random
+from functools import cached_property, partial
 from typing import Mapping
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
-from solitaire_core.errors import SolitaireError
+from solitaire_core import words
+from solitaire_core.errors import IllegalMove, SaveError, SolitaireError
 from solitaire_core.moves import Move
 from solitaire_core.records.report import duration_text as clock_text
+from solitaire_core.registry import game_failure
+from solitaire_core.scene import scene_for
 from solitaire_core.session import Session
 
 from . import dialogs
-from .cards import BACKS, CardPainter
+from .cards import BACK_NAMES, CardPainter
 from .groups import MoveGroups
+from .guard import GuardedHandler, attempt, guarded
 from .interaction import Interaction
 from .notices import NoticeArea
 from .records_actions import RecordsActions, fresh_attempt
@@ -28,7 +33,7 @@ from .recording import Recorder
 from .saves import SaveSlot
 from .settings import Settings
 from .solver_actions import SolverActions
-from .svgdeck import SvgDeck, find_decks
+from .svgdeck import SvgDeck, default_deck, find_decks
 from .table import ANIMATION_MS, TABLES, TableView
 
 DRAWN_DECK = "Drawn cards"
@@ -52,6 +57,18 @@ def session_with(game, deal: int, *choices: Mapping) -> Session:
     return Session(game, deal, last)
 
 
+def safe_start(session: Session) -> Session:
+    """The deal with auto-play's safe cards already up (the chain ``_after_move``
+    plays after a move): they are part of the deal's start, so Undo keeps them,
+    Restart comes back to them and the move count and the clock start after them."""
+    game, state = session.game, session.states[0]
+    while moves := game.safe_moves(state):
+        state = game.play(state, moves[0])
+    if session.moves or state is session.states[0]:
+        return session
+    return Session(game, session.deal, session.options, start=state, clock=session.clock)
+
+
 class MainWindow(QMainWindow):
     """``saves`` None: nothing is written (screenshots, benchmarks)."""
 
@@ -72,8 +89,10 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.view, 1)
         self.setCentralWidget(central)
         self.interaction = Interaction(self.view, lambda: (self.session.game, self.session.state), self.play)
+        self.view.handler = GuardedHandler(self.interaction, self.game_failed)  # a key or click reaches game code
         self.interaction.announce.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.auto_moves: list[Move] = []
+        self.finish_line: list[Move] | None = None  # game.finish_moves of the position shown
         self.groups = MoveGroups()
         self.auto_timer = QTimer(self, singleShot=True, interval=ANIMATION_MS + 60, timeout=self._auto_step)
         self.stuck_timer = QTimer(self, singleShot=True, interval=STUCK_CHECK_MS, timeout=self._check_stuck)
@@ -87,10 +106,12 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
-        self.use_deck(settings.deck, remember=False)
+        self.use_deck(self.deck_name, remember=False)
         if resume is not None:
             self.offer(resume)
-        self.set_session(session)
+        if settings.autoplay:  # the same deal, not one left; a game failing there keeps its plain deal
+            self.session = attempt(self.game_failed, safe_start, session) or session
+        self.set_session(self.session)
         self.clock.start()
         self.view.setFocus()
 
@@ -100,6 +121,12 @@ class MainWindow(QMainWindow):
         self.moves_label = QLabel()
         self.time_label = QLabel()
         self.deal_label = QLabel()
+        self.finish_button = QPushButton("Finish")
+        self.finish_button.setAccessibleName("Finish")
+        self.finish_button.setToolTip("Play every card up: nothing is left to decide (F)")
+        self.finish_button.setVisible(False)
+        self.finish_button.clicked.connect(self.finish)
+        self.statusBar().addPermanentWidget(self.finish_button)
         for label, name in ((self.figures, "Game figures"), (self.moves_label, "Moves"),
                             (self.time_label, "Time"), (self.deal_label, "Deal")):
             label.setAccessibleName(name)
@@ -123,6 +150,12 @@ class MainWindow(QMainWindow):
                                  "After each move, play up the cards no move can need")
         self.autoplay_action.setCheckable(True)
         self.autoplay_action.setChecked(self.settings.autoplay)
+        self.autofinish_action = a("Finish &automatically", self.set_autofinish, (),
+                                   "Once nothing is left to decide, play every card up without asking")
+        self.autofinish_action.setCheckable(True)
+        self.autofinish_action.setChecked(self.settings.autofinish)
+        self.finish_action = a("&Finish", self.finish, ("F",), "Play every card up: nothing is left to decide")
+        self.finish_action.setEnabled(False)
         self.quit_action = a("&Quit", self.close, ("Ctrl+Q",))
         self.undo_action = a("&Undo", self.undo, ("Ctrl+Z",))
         self.redo_action = a("&Redo", self.redo, ("Ctrl+Shift+Z", "Ctrl+Y"))
@@ -159,18 +192,19 @@ class MainWindow(QMainWindow):
             chooser.addAction(action)
         game_menu.addAction(self.options_action)
         game_menu.addAction(self.autoplay_action)
+        game_menu.addAction(self.autofinish_action)
         self.records.add_to(game_menu)
         self.solver.add_to(game_menu)
         game_menu.addSeparator()
         game_menu.addAction(self.quit_action)
         move_menu = bar.addMenu("&Move")
-        for action in (self.undo_action, self.redo_action, self.hint_action, self.solver.demo_action):
+        for action in (self.undo_action, self.redo_action, self.hint_action, self.finish_action,
+                       self.solver.demo_action):
             move_menu.addAction(action)
         view_menu = bar.addMenu("&View")
-        self._choice_menu(view_menu, "Card &back", BACKS, self.painter.back_name, self.use_back)
+        self._choice_menu(view_menu, "Card &back", BACK_NAMES, self.painter.back_name, self.use_back)
         self._choice_menu(view_menu, "&Table colour", TABLES, self.view.table_name, self.use_table)
-        self._choice_menu(view_menu, "&Deck", [DRAWN_DECK, *self.decks],
-                          self.settings.deck if self.settings.deck in self.decks else DRAWN_DECK, self.use_deck)
+        self._choice_menu(view_menu, "&Deck", [DRAWN_DECK, *self.decks], self.deck_name, self.use_deck)
         view_menu.addAction(self.fullscreen_action)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.rules_action)
@@ -197,10 +231,25 @@ class MainWindow(QMainWindow):
     def game(self):
         return self.session.game
 
-    def set_session(self, session: Session) -> None:
-        """Put a session on the table (a new deal, a loaded save, another game)."""
+    @guarded
+    def set_session(self, session: Session, new_deal: bool = False) -> None:
+        """Put a session on the table (a new deal, a loaded save, another game).
+
+        A ``new_deal`` starts with its safe cards up when auto-play is on; a
+        resumed save or a game opened from a file is shown as it was saved.
+        A game that cannot show its deal is reported and the table stays as it was."""
         self._stop_pending()
-        self.records.leave(self.session, session)
+        try:
+            if new_deal and self.autoplay_action.isChecked():
+                session = safe_start(session)
+            scene_for(session.game, session.state)
+        except Exception as exc:
+            if not self.game_failed(exc):
+                raise
+            return
+        attempt(self.game_failed, self.records.leave, self.session, session)  # a failing game is left unrecorded
+        if session.game is not self.session.game:
+            self.notices.dismiss("failed")  # that game's failure: another game is on the table now
         self.session = session
         self.groups = MoveGroups()
         game = session.game
@@ -208,12 +257,13 @@ class MainWindow(QMainWindow):
         self.game_actions[game.id].setChecked(True)
         self.game_box.setCurrentIndex(self.game_box.findData(game.id))
         self.options_action.setEnabled(bool(game.options))
-        for key in ("stuck", "won"):
+        for key in ("stuck", "hint", "won"):
             self.notices.dismiss(key)
         if self.rules_dialog is not None:
             self.rules_dialog.close()
             self.rules_dialog = None
-        self.view.deal(game.scene(session.state))
+        self.view.deal(partial(scene_for, game, session.state))
+        self._update_finish()
         self.solver.session_changed()
         self.interaction.cursor = None
         self.interaction.refresh()
@@ -224,7 +274,10 @@ class MainWindow(QMainWindow):
             if session.moves:
                 self._save()
             elif "resume" not in self.notices.notices:
-                self.saves.clear()
+                try:
+                    self.saves.clear()
+                except OSError as exc:
+                    self.notices.notify("save", f"The saved game could not be removed: {exc}", kind="error")
 
     def offer(self, saved: Session) -> None:
         """Offer the game saved last time; the first move of another game replaces it."""
@@ -234,6 +287,7 @@ class MainWindow(QMainWindow):
             f"{saved.move_count} moves) was saved. Continue it?",
             [("Continue", lambda: self.set_session(saved))])
 
+    @guarded
     def start(self, game, deal: int | None = None, options: Mapping | None = None) -> bool:
         """A new session; a bad option is reported and changes nothing."""
         try:
@@ -241,32 +295,76 @@ class MainWindow(QMainWindow):
         except SolitaireError as exc:
             self.notices.notify("error", f"Cannot start {game.name}: {exc}", kind="error")
             return False
-        self.set_session(session)
+        self.set_session(session, new_deal=True)
         return True
 
     def play(self, move: Move, automatic: bool = False) -> bool:
         if not automatic:
             self._stop_pending()
         self.view.clear_highlights()
+        before = self.session.state
         try:
             self.session.play(move)
             self.groups.played(self.session, automatic)
-        except SolitaireError as exc:
-            self.statusBar().showMessage(str(exc), 4000)
+        except SolitaireError as exc:  # a refused move says why in words, without its notation
+            self.statusBar().showMessage(exc.reason if isinstance(exc, IllegalMove) else str(exc), 4000)
             self.refresh()
             return False
+        except Exception as exc:
+            if not self.game_failed(exc):
+                raise
+            return self._not_made(before)
         self.notices.dismiss("resume")
-        self.refresh()
+        if not self.refresh():
+            return self._not_made(before)
         self._after_move()
         return True
 
-    def refresh(self, animate: bool = True) -> None:
-        self.view.show_scene(self.game.scene(self.session.state), animate=animate)
+    def _not_made(self, before) -> bool:
+        """The game failed (reported) making or showing a move: back to ``before`` (the
+        move stays in the redo branch)."""
+        if self.session.state is not before:
+            while self.session.state is not before and self.session.undo():
+                pass
+            self.refresh()
+        return False
+
+    def game_failed(self, exc: Exception) -> bool:
+        """Report ``exc`` when a game's own code raised it (the game on the table, else
+        the installed game it comes from); False when it is no game's failure."""
+        games = (self.session.game, *self.games.values())
+        failure = next(filter(None, (game_failure(game, exc) for game in games)), None)
+        if failure is not None:
+            self.report_failure(failure)
+        return failure is not None
+
+    def report_failure(self, failure: str) -> None:
+        """A notice names the game that failed; automatic play stops, the table stays
+        as it was and another game can be chosen (the built-in default is offered)."""
+        self._stop_pending()
+        text = f"{failure[0].upper()}{failure[1:]}"
+        self.statusBar().showMessage(text, 8000)
+        shown = self.notices.notices.get("failed")
+        if shown is not None and shown.text.startswith(text):
+            return  # the same failure again (the clock, a second key press): already said
+        default = self.games.default
+        offer = [] if default in (None, self.session.game.id) else [
+            (f"Play {self.games[default].name}", lambda: self.choose_game(default))]
+        self.notices.notify("failed", f"{text}. You can choose another game.", offer, kind="error")
+
+    @guarded
+    def refresh(self, animate: bool = True) -> bool:
+        """Show the session's position; None (reported) when the game cannot."""
+        scene_for(self.game, self.session.state)  # the game can show it: only then has the view its layout
+        self.view.show_scene(partial(scene_for, self.game, self.session.state), animate=animate)
         self.interaction.refresh()
         self.update_status()
+        self._update_finish()
         self.solver.position_changed()
         self._save()
+        return True
 
+    @guarded
     def _after_move(self) -> None:
         state = self.session.state
         if self.game.is_won(state):
@@ -276,8 +374,10 @@ class MainWindow(QMainWindow):
         if not self.auto_moves and not self.solver.demo_running:  # the demo's line plays its own
             # safe moves one at a time: each may make the next one safe, or the rest illegal
             safe = self.game.safe_moves(state)[:1] if self.autoplay_action.isChecked() else []
-            self.auto_moves = list(self.game.finish_moves(state) or safe)
+            finish = self.finish_line if self.autofinish_action.isChecked() else None
+            self.auto_moves = list(finish or safe)
             if self.auto_moves:
+                self._update_finish()
                 self.auto_timer.start()
                 return
         if not self.auto_moves:
@@ -291,6 +391,28 @@ class MainWindow(QMainWindow):
         if self.play(move, automatic=True) and self.auto_moves:
             self.auto_timer.start()
 
+    def _update_finish(self) -> None:
+        """The Finish button and action: offered while ``finish_moves`` has moves
+        and no automatic play is under way."""
+        state = self.session.state
+        self.finish_line = None if self.game.is_won(state) else self.game.finish_moves(state)
+        ready = bool(self.finish_line) and not self.auto_moves
+        self.finish_action.setEnabled(ready)
+        self.finish_button.setVisible(ready)
+
+    def finish(self) -> None:
+        """Play the finish, animated: its first move is the player's, so one Undo
+        takes the whole finish back."""
+        line = self.finish_line
+        if not line or self.auto_moves:
+            return
+        if self.play(line[0]) and len(line) > 1 and not self.game.is_won(self.session.state):
+            self.stuck_timer.stop()
+            self.auto_moves = list(line[1:])  # the rest of the same line (it holds any safe card)
+            self._update_finish()
+            self.auto_timer.start()
+
+    @guarded
     def _check_stuck(self) -> None:
         state = self.session.state
         if self.game.is_stuck(state) and self.session.state is state:
@@ -304,7 +426,9 @@ class MainWindow(QMainWindow):
         self.stuck_timer.stop()
         self.hint_timer.stop()
         self.solver.stop_demo()
+        self.view.stop_celebration()
         self.notices.dismiss("stuck")
+        self.notices.dismiss("hint")
 
     def win(self) -> None:
         self.records.won(self.session)
@@ -326,6 +450,12 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             self.notices.notify("save", f"The game could not be saved: {exc}", kind="error")
             return
+        except SaveError as exc:  # past the moves a save holds: play goes on, unsaved
+            self.notices.notify("save", f"Moves from here are not saved ({exc}). The game goes on; "
+                                "the saved game stays at its last saved move.", kind="warning")
+            return
+        if "save" in self.notices.notices:  # saved again (e.g. undone back under the limit)
+            self.notices.dismiss("save")
         self.records.saved(self.session)
 
     # --- commands -----------------------------------------------------------------------
@@ -337,7 +467,7 @@ class MainWindow(QMainWindow):
 
     def restart(self) -> None:
         if self.records.needs_new_attempt(self.session):  # after a recorded (won) game
-            self.set_session(fresh_attempt(self.session))
+            self.set_session(fresh_attempt(self.session), new_deal=True)
             return
         self._stop_pending()
         self.session.restart()
@@ -354,9 +484,11 @@ class MainWindow(QMainWindow):
 
     def redo(self) -> None:
         self._stop_pending()
+        before = self.session.state
         if self.groups.redo(self.session):
-            self.refresh()
-            if self.game.is_won(self.session.state):
+            if not self.refresh():
+                self._not_made(before)
+            elif self.game.is_won(self.session.state):
                 self.win()
 
     def hint(self) -> None:
@@ -364,8 +496,10 @@ class MainWindow(QMainWindow):
 
     def show_hint(self, move: Move | None, source: str = "") -> None:
         """Highlight ``move``'s cards and target; ``source`` says where the hint came from."""
-        if move is None:
-            self.statusBar().showMessage("No move left", 4000)
+        if move is None:  # no move helps: said, and the way back offered
+            text = words.no_move_helps()
+            self.statusBar().showMessage(text, HINT_MS)
+            self.notices.notify("hint", text, [("Undo", self.undo), ("Restart", self.restart)], kind="warning")
             return
         scene = self.view.model
         if move.is_draw:
@@ -374,14 +508,14 @@ class MainWindow(QMainWindow):
         else:
             cards = self.view.zone_cards(move.src)[-move.n:]
             self.view.highlight(zones=[move.dst], cards=cards)
-        self.statusBar().showMessage(f"Hint: {self.game.format_move(move)}" + (f" ({source})" if source else ""),
-                                     HINT_MS)
+        self.statusBar().showMessage(words.hint(self.game.describe_move(self.session.state, move), source), HINT_MS)
         self.hint_timer.start()
 
+    @guarded
     def choose_game(self, game_id: str) -> None:
         game = self.games[game_id]
         if game is not self.game:
-            self.set_session(session_with(game, random_deal(), self.settings.options(game_id), {}))
+            self.set_session(session_with(game, random_deal(), self.settings.options(game_id), {}), new_deal=True)
 
     def ask_deal(self) -> None:
         dialog = dialogs.DealDialog(self.session.deal, self)
@@ -406,6 +540,9 @@ class MainWindow(QMainWindow):
     def set_autoplay(self, on: bool) -> None:
         self.settings.autoplay = on
 
+    def set_autofinish(self, on: bool) -> None:
+        self.settings.autofinish = on
+
     def toggle_full_screen(self) -> None:
         self.showNormal() if self.isFullScreen() else self.showFullScreen()
 
@@ -418,20 +555,30 @@ class MainWindow(QMainWindow):
         self.view.set_table(name)
         self.settings.table = name
 
+    @cached_property
+    def deck_name(self) -> str:
+        """The deck chosen last; if none was, an illustrated deck when one is installed."""
+        chosen = self.settings.deck
+        if chosen == DRAWN_DECK or chosen in self.decks:
+            return chosen
+        return default_deck(self.decks) or DRAWN_DECK
+
     def use_deck(self, name: str, remember: bool = True) -> None:
         deck = None
+        self.deck_name = name if name in self.decks else DRAWN_DECK
         if name in self.decks:
             try:
                 deck = SvgDeck(self.decks[name])
             except ValueError as exc:
                 self.notices.notify("deck", str(exc), kind="warning")
-                name = DRAWN_DECK
+                name = self.deck_name = DRAWN_DECK
         self.painter.set_deck(deck)
         if remember:
             self.settings.deck = name
         self.view.repaint_cards()
 
     # --- status ---------------------------------------------------------------------------
+    @guarded
     def update_status(self) -> None:
         session = self.session
         figures = self.game.status(session.state)
@@ -449,6 +596,6 @@ class MainWindow(QMainWindow):
             self.settings.geometry = self.saveGeometry()
             self._save()
             self.settings.sync()
-        self.records.quitting(self.session)
+        attempt(self.game_failed, self.records.quitting, self.session)
         self.solver.shutdown()
         super().closeEvent(event)

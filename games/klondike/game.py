@@ -53,6 +53,11 @@ class Klondike(KlondikeSolving, PileGame):
         """Only a Vegas score runs on (rule 11.11)."""
         return super().carries_score(state) and state.option("scoring") == "vegas"
 
+    def running_total_options(self, state):
+        """One Vegas account per draw count (rule 11.11): Vegas forces the passes and
+        carries only its own score, so neither of those options splits it."""
+        return {"draw": state.option("draw")}
+
     def redeals_allowed(self, state):
         if state.option("scoring") == "vegas":
             return VEGAS_PASSES[state.option("draw")]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from solitaire_core import Card, PileGame, french_deck
+from solitaire_core import Card, PileGame, french_deck, words
 from solitaire_core.cards import ACE
 from solitaire_core.errors import NotationError
+from solitaire_core.i18n import N_, _
 from solitaire_core.rules import Relation, any_suit, king, up
 from solitaire_core.state import Pile
 from solitaire_core.zones import FOUNDATION, LIFT_TOP, STOCK, TABLEAU, Foundations, Stock, Tableau
@@ -35,7 +36,7 @@ class SalicLaw(PileGame):
         Stock("stock", at=(0.0, 0.0), deal_to=""),
         *Foundations("f", 8, at=(1.25, 0.0), build=up & any_suit, give_back=False),
         *Tableau("t", PILES, at=(0.625, 1.75), build=on_lone_king, lift=LIFT_TOP, flip=False,
-                 label="K"),
+                 label="K", name=N_("Pile {n}")),
     )
     table = (11.0, 9.5)
 
@@ -93,13 +94,17 @@ class SalicLaw(PileGame):
 
     def refusal(self, state, move):
         if move.is_draw:
-            return "draw", "the stock is empty: every card is dealt"
+            return "draw", words.all_dealt(self.zone_name("stock"))
         kind, text = super().refusal(state, move)
         if kind == "run:tableau" and king(self.pile(state, move.src).top):
-            return "king", "Kings never move"
+            return "king", _("Kings never move")
         if kind == "rules" and self.zones[self.index[move.dst]].role == TABLEAU:
-            return "during-deal", "a King alone in its pile takes a card only once the stock is empty"
+            return "during-deal", _("A King alone in its pile takes a card only once the stock is empty")
         return kind, text
+
+    def describe_draw(self, state):
+        """The click deals one card, to a place only that card decides (rule 4)."""
+        return words.deal_next(self.zone_name("stock"))
 
     # --- outcome and search ----------------------------------------------------
     @cached_property

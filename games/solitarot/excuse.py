@@ -11,18 +11,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from solitaire_core import words
 from solitaire_core.cards import ACE, BLACK, EXCUSE, PACK_LABELS, RED, TRUMP, Card
 from solitaire_core.errors import NotationError
 from solitaire_core.game import ROMAN
+from solitaire_core.i18n import N_, _
+from solitaire_core.inputs import quote
 from solitaire_core.rules import CardTest, Relation
 
-KING, LAST_TRUMP = 14, 21
+KNIGHT, KING, LAST_TRUMP = 12, 14, 21
 WILD = "?"
 FREE = Card(0, EXCUSE, "tarot")
 LABELS = PACK_LABELS["tarot"]
 COLOUR_CODES = {"R": RED, "B": BLACK}
 STAND_IN_SUIT = {RED: "H", BLACK: "S"}
-COLOUR_WORDS = {RED: "red", BLACK: "black"}
+COLOUR_WORDS = {RED: N_("red"), BLACK: N_("black")}
+RANK_WORDS = {ACE: N_("Ace"), 11: N_("Jack"), KNIGHT: N_("Knight"), 13: N_("Queen"), KING: N_("King")}
 
 
 def is_excuse(card) -> bool:
@@ -45,7 +49,7 @@ def parse_stands(stands: str) -> tuple[Card, ...]:
     label, colour = stands[:-1], COLOUR_CODES.get(stands[-1:])
     if colour and label in LABELS[1:]:
         return (Card(LABELS.index(label), STAND_IN_SUIT[colour], "tarot"),)
-    raise NotationError(f"an Excuse cannot stand for {stands!r} "
+    raise NotationError(f"an Excuse cannot stand for {quote(stands)} "
                         "(write a rank and R or B like 6R or KB, a trump like T11, or ?)")
 
 
@@ -124,3 +128,26 @@ def describe(stands: str) -> str:
     if stand_in.suit == TRUMP:
         return ROMAN[stand_in.rank]
     return f"{LABELS[stand_in.rank]} {COLOUR_WORDS[stand_in.colour]}"
+
+
+# --- in words -------------------------------------------------------------------
+def stands_for(stands: str) -> str:
+    """What a placed Excuse stands for, inside a sentence: "a red 6", "a black King",
+    "trump XI"; the wild one "a King or trump XXI"."""
+    if stands == WILD:
+        return _("a King or trump XXI")
+    (stand_in,) = parse_stands(stands)
+    if stand_in.suit == TRUMP:
+        return words.trump(ROMAN[stand_in.rank])
+    rank = RANK_WORDS.get(stand_in.rank)
+    return _("a {colour} {rank}").format(colour=_(COLOUR_WORDS[stand_in.colour]),
+                                         rank=_(rank) if rank else stand_in.rank)
+
+
+def excuse_name(card) -> str:
+    """The Excuse by what it is now: free, wild, or standing for a card."""
+    if not card.stands:
+        return words.excuse()
+    if card.stands == WILD:
+        return _("the wild Excuse")
+    return _("the Excuse (as {card})").format(card=stands_for(card.stands))

@@ -12,17 +12,18 @@ from functools import cached_property
 
 from attrs import evolve
 
-from solitaire_core import Choice, PileGame, alternate_colour_safe, tarot_deck
+from solitaire_core import Choice, PileGame, alternate_colour_safe, tarot_deck, words
 from solitaire_core.cards import TRUMP
 from solitaire_core.deals import triangle
 from solitaire_core.errors import NotationError
+from solitaire_core.i18n import N_, _
 from solitaire_core.rules import CardTest, Relation, alternate_colour, ace, down, king, same_suit, up
 from solitaire_core.scoring import STANDARD
 from solitaire_core.state import Pile
 from solitaire_core.zones import FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Foundations, Stock, Tableau, Waste, Zone
 
-from .excuse import (FREE, WILD, corner, describe, is_excuse, lock_on, lock_under, locked, parse_stands,
-                     replaced_by, seeing_through, starting_through)
+from .excuse import (FREE, KNIGHT, WILD, corner, describe, excuse_name, is_excuse, lock_on, lock_under, locked,
+                     parse_stands, replaced_by, seeing_through, stands_for, starting_through)
 
 REDEALS = {"easy": None, "medium": 5, "hard": 2}  # rules 7.1-7.3
 TRUMPS_COLUMN = "t8"
@@ -46,11 +47,13 @@ class Solitarot(PileGame):
     zones = (
         Stock("stock", at=(0.0, 0.0)),
         Waste("waste", at=(1.25, 0.0)),
-        Zone("excuse", RESERVE, (2.5, 0.0), label="Excuse"),  # rule 2.5
+        Zone("excuse", RESERVE, (2.5, 0.0), label="Excuse", name=N_("the Excuse's place")),  # rule 2.5
         *Foundations("f", 4, at=(3.75, 0.0), build=up & same_suit, start=ace, give_back=False),
-        *Foundations("f", 1, at=(8.75, 0.0), build=up & both_trumps, start=trump_one, label="I", first=5),
+        *Foundations("f", 1, at=(8.75, 0.0), build=up & both_trumps, start=trump_one, label="I", first=5,
+                     name=N_("the trump foundation")),
         *Tableau("t", 7, at=(0.0, 1.75), label="K / T", **COLUMNS),
-        *Tableau("t", 1, at=(8.75, 1.75), label="trumps", first=8, **TRUMP_COLUMN),  # rule 2.6
+        *Tableau("t", 1, at=(8.75, 1.75), label="trumps", first=8, name=N_("the trumps column"),
+                 **TRUMP_COLUMN),  # rule 2.6
     )
     table = (9.75, 8.0)
     rule_refs = {
@@ -60,7 +63,7 @@ class Solitarot(PileGame):
         "foundation-to-foundation": "8.4", "top:waste": "4.4", "lift:stock": "4.3",
         "receive:stock": "4.3", "receive:waste": "4.3", "receive:reserve": "8.6", "redeal": "8.5",
         "draw": "4.3", "excuse:nothing-lower": "8.6", "excuse:foundation": "8.6",
-        "excuse:empty-hard": "7.5", "excuse:empty-trumps": "8.6", "excuse:wild": "8.9", "trumps-column": "4.6",
+        "excuse:empty-hard": "7.5", "excuse:empty-trumps": "8.6", "excuse:wild": "8.9", "excuse:run-empty": "8.13", "trumps-column": "4.6",
     }
 
     # --- the deal (rules 2.1-2.6) ----------------------------------------------
@@ -102,6 +105,8 @@ class Solitarot(PileGame):
         card = run[0]
         if is_excuse(card) and not card.stands:
             return self.excuse_lands(state, j) is not None
+        if is_excuse(card) and not state.piles[j].cards and (self.zones[j].id == TRUMPS_COLUMN or self.hard(state)):
+            return False  # rule 8.13: the Excuse is no trump, and Hard keeps it off every empty column
         if super().accepts(state, j, run, src):
             return True
         top = state.piles[j].top
@@ -149,21 +154,64 @@ class Solitarot(PileGame):
             card = source.cards[-move.n] if 0 < move.n <= len(source.cards) - source.down else None
             if card is not None and is_excuse(card) and i != j:
                 if card.stands == WILD:
-                    return "excuse:wild", "the wild Excuse stays where it is until locked or replaced"
+                    return "excuse:wild", _("The wild Excuse stays where it is until locked or replaced")
                 if zone.role == FOUNDATION:
-                    return "excuse:foundation", "the Excuse never goes to a foundation"
+                    return "excuse:foundation", _("The Excuse never goes to a foundation")
             if card == FREE and i != j:
+                if zone.role == TABLEAU and target.cards and target.down == len(target.cards):
+                    return "face-down:tableau", words.top_face_down(self.zone_name(zone.id))
                 if zone.role == TABLEAU and target.cards:
-                    return "excuse:nothing-lower", (f"the Excuse cannot go on {self.format_card(target.top)}: "
-                                                    "nothing is one lower")
+                    return "excuse:nothing-lower", _("The Excuse cannot go on {card}: nothing is one lower").format(
+                        card=self.card_name(target.top))
                 if zone.role == TABLEAU and zone.id == TRUMPS_COLUMN:
-                    return "excuse:empty-trumps", "the Excuse is no trump: it cannot start the trumps column"
+                    return "excuse:empty-trumps", _("The Excuse is no trump: it cannot start the trumps column")
                 if zone.role == TABLEAU:
-                    return "excuse:empty-hard", "in Hard the Excuse never goes on an empty column"
+                    return "excuse:empty-hard", _("In Hard the Excuse never goes on an empty column")
+            if card is not None and is_excuse(card) and card.stands and i != j and zone.role == TABLEAU \
+                    and not target.cards:
+                if zone.id == TRUMPS_COLUMN:
+                    return "excuse:run-empty", _("The Excuse is no trump: even locked it cannot start "
+                                                 "the trumps column")
+                if self.hard(state):
+                    return "excuse:run-empty", _("In Hard the Excuse never goes on an empty column, "
+                                                 "even locked")
         kind, text = super().refusal(state, move)
         if move.dst == TRUMPS_COLUMN and kind in ("empty:tableau", "build:tableau"):
             return "trumps-column", text
         return kind, text
+
+    # --- words ----------------------------------------------------------------------
+    def card_name(self, card):
+        """The Excuse by what it stands for; a Knight by its name (its corner shows N)."""
+        if is_excuse(card):
+            return excuse_name(card)
+        if card.rank == KNIGHT and card.suit != TRUMP:
+            return words.card(_("Knight"), self.face(card).centre)
+        return super().card_name(card)
+
+    def describe_move(self, state, move):
+        """Where the Excuse lands and what it stands for there (rules 5.1, 5.4), a card
+        that takes its place (5.6) or locks the wild one (5.5); else as any pile game."""
+        if move.is_draw:
+            return super().describe_move(state, move)
+        j = self.index[move.dst]
+        card, top = self.pile(state, move.src).cards[-move.n], state.piles[j].top
+        if card == FREE:
+            stands = self.excuse_lands(state, j)
+            if stands == WILD:
+                return _("Put the Excuse on {zone}: there it is wild, {what}").format(
+                    zone=self.zone_name(move.dst), what=stands_for(WILD))
+            return _("Put the Excuse on {card}: it stands for {what}").format(
+                card=self.card_name(top), what=stands_for(stands))
+        moving = words.cards(self.card_name(card), move.n)
+        if top is not None and self.zones[j].role == TABLEAU and replaced_by(top, card):
+            text = (_("Put {cards} in place of {excuse}; the Excuse leaves the game") if self.hard(state)
+                    else _("Put {cards} in place of {excuse}; the Excuse goes under the stock"))
+            return words.sentence(text.format(cards=moving, excuse=self.card_name(top)))
+        if top is not None and is_excuse(top) and top.stands == WILD:
+            return words.sentence(_("Move {cards} onto the wild Excuse: it becomes {what}").format(
+                cards=moving, what=stands_for(lock_under(card))))
+        return super().describe_move(state, move)
 
     # --- cards and positions ------------------------------------------------------
     def identity(self, card):
@@ -199,6 +247,25 @@ class Solitarot(PileGame):
             raise NotationError(f"{where}: an Excuse on a column is face up and stands for a card (EX:6R, EX:T11...)")
         elif card.stands == WILD and (k or len(pile.cards) > 1 or zone.id == TRUMPS_COLUMN or self.hard(state)):
             raise NotationError(f"{where}: the wild Excuse lies alone on an empty column 1-7, never in Hard")
+        elif card.stands != WILD:
+            self._check_locked_fits(state, zone, pile, k, card, where)
+
+    def _check_locked_fits(self, state, zone, pile, k, card, where):
+        """A locked Excuse lies where its card could lie: on a card it builds on (rules 5.1,
+        8.8), or heading its column only where that card could start it (8.3, 8.13); and
+        what lies on it builds on it (5.2)."""
+        if k == 0 and (zone.id == TRUMPS_COLUMN or self.hard(state)):
+            raise NotationError(f"{where}: a locked Excuse never starts {'the trumps column' if zone.id == TRUMPS_COLUMN else 'a column in Hard'} (rule 8.13)")
+        if k == 0 and not zone.empty(card):
+            raise NotationError(f"{where}: as {card.stands} it cannot start a column ({zone.empty.text} does)")
+        if k and k == pile.down:
+            raise NotationError(f"{where}: a locked Excuse never lies on a face-down card")
+        if k and not zone.build(pile.cards[k - 1], card):
+            below = pile.cards[k - 1].code
+            raise NotationError(f"{where}: as {card.stands} it does not fit on {below} "
+                                f"(on {below} it would stand for {lock_on(pile.cards[k - 1]) or 'nothing'})")
+        if k + 1 < len(pile.cards) and not zone.build(card, pile.cards[k + 1]):
+            raise NotationError(f"{where}: {pile.cards[k + 1].code} does not build on it as {card.stands}")
 
     def face(self, card):
         face = super().face(card)
@@ -208,7 +275,8 @@ class Solitarot(PileGame):
 
     # --- hints and auto-play -------------------------------------------------------
     def preference(self, state, move):
-        """Placing the Excuse is a last resort; freeing it (a replacement) is worth doing."""
+        """Placing the Excuse is a last resort; freeing it (a replacement) beats all but
+        a safe card going up: the card it takes may be the only one left that can."""
         if move.is_draw:
             return super().preference(state, move)
         card = self.pile(state, move.src).cards[-move.n]
@@ -216,9 +284,19 @@ class Solitarot(PileGame):
             return 3
         top = self.pile(state, move.dst).top
         replaces = top is not None and self.zones[self.index[move.dst]].role == TABLEAU and replaced_by(top, card)
-        return max(super().preference(state, move), 30) if replaces else super().preference(state, move)
+        return max(super().preference(state, move), 90) if replaces else super().preference(state, move)
 
     def is_safe(self, state, card):
-        """A trump can always go up: only the trump under it could want it, and that one
-        is already up. Suit cards as in Klondike."""
-        return card.suit == TRUMP or alternate_colour_safe(state, self, card)
+        """Rule 9.1. A trump can always go up: only the trump under it could want it,
+        and that one is already up (and a trump comes back down when needed). A suit
+        card as in Klondike, since no card of the other colour one lower is left to
+        land on it, and only while no Excuse on a column could still need it: as the
+        real card that takes its place (rule 5.6), or as a card to move onto (an
+        Excuse standing for the other colour one lower)."""
+        if card.suit == TRUMP:
+            return True
+        if not alternate_colour_safe(state, self, card):
+            return False
+        build = COLUMNS["build"]
+        return not any(replaced_by(excuse, card) or (excuse.stands != WILD and build(card, excuse))
+                       for i in self.role(TABLEAU) for excuse in state.piles[i].cards if is_excuse(excuse))

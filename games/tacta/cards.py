@@ -14,6 +14,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from solitaire_core.errors import NotationError
+from solitaire_core.inputs import quote
 
 COLOURS = {"B": "blue", "R": "red"}
 SUITS = {"c": "circle", "t": "triangle", "s": "square"}
@@ -101,5 +102,5 @@ def parse_card(text: str) -> TactaCard:
     card = BY_CODE.get(text.strip())
     if card is None:
         raise NotationError(
-            f"unknown Tacta card {text!r}: write colour B or R, suit c, t or s, value 1-6 (e.g. Bt3), or X")
+            f"unknown Tacta card {quote(text)}: write colour B or R, suit c, t or s, value 1-6 (e.g. Bt3), or X")
     return card

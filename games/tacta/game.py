@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from solitaire_core import words
 from solitaire_core.deals import shuffle
 from solitaire_core.errors import IllegalMove
-from solitaire_core.game import Game
+from solitaire_core.game import Game, Place
+from solitaire_core.i18n import _
 from solitaire_core.moves import Move
 from solitaire_core.scene import Face, Scene
 
 from . import notation
+from . import words as names
 from .cards import BY_CODE, COLOURS, ORDER, STACK_CARDS, SUIT_SYMBOLS, X, edges, parse_card
 from .deal import lay_out
 from .geometry import Puzzle, by_card_order
 from .layout import build_scene
-from .notation import STACK_IDS, STACK_NAMES, side_text
+from .notation import STACK_IDS, side_text
 from .state import TactaState
 
 WIN = len(ORDER)
@@ -53,6 +56,10 @@ class Tacta(Game):
             return None
         return card, here
 
+    def pickable(self, state: TactaState, zone: str, n: int) -> bool:
+        """An uncovered card (rule 4.1) or a stack's top lifts, even where it cannot go."""
+        return n == 1 and self.source(state, self.puzzle(state), zone) is not None
+
     @staticmethod
     def hosts(card, other) -> bool:
         """Rule 4.2: the X card, or the same colour and one value higher or lower."""
@@ -69,7 +76,7 @@ class Tacta(Game):
             for d in range(4):
                 if here is not None and here.parent == host.card and here.side == d:
                     continue  # where it already lies (rule 4.5)
-                if puzzle.refusal(card, host, d, leaving=card) is None:
+                if puzzle.blocker(card, host, d, leaving=card) is None:
                     moves.append(Move(src, side_text(host.card, d)))
         return moves
 
@@ -109,48 +116,97 @@ class Tacta(Game):
         return TactaState(by_card_order(rest + (placed,)), tuple(stacks), state.options)
 
     def why_illegal(self, state: TactaState, move: Move) -> str:
+        """Why a move is refused, in names; the rule's number where one applies."""
+        text, ref = self.refusal(state, move)
+        return words.with_rule(text, ref) if ref else text
+
+    def refusal(self, state: TactaState, move: Move) -> tuple[str, str]:
+        """The words of a refusal and the number of the rule it breaks ("" for none)."""
         puzzle = self.puzzle(state)
         if move.n != 1:
-            return "cards move one at a time"
+            return _("Cards move one at a time"), ""
         if move.src in STACK_IDS:
-            stack = state.stacks[STACK_IDS.index(move.src)]
-            if not stack:
-                return f"stack {move.src} is empty"
-            card, here = stack[-1], None
+            k = STACK_IDS.index(move.src)
+            if not state.stacks[k]:
+                return words.spot_empty(names.stack_name(k)), ""
+            card, here = state.stacks[k][-1], None
         elif move.src in BY_CODE:
             card = BY_CODE[move.src]
             if card.is_x:
-                return "the X card never moves (rule 2.1)"
+                return _("The X card never moves"), "2.1"
             here = puzzle.by_card.get(card)
             if here is None:
-                return f"{card.code} is on stack {STACK_IDS[card.stack]}: move that stack's top card instead (rule 5.4)"
+                return words.sentence(_("{card} is on {stack}: only a stack's top card moves").format(
+                    card=self.card_name(card), stack=names.stack_name(card.stack))), "5.4"
             if puzzle.covered(card):
-                over = ", ".join(c.card.code for c in puzzle.children[card])
-                return f"{card.code} is covered by {over}: only an uncovered card moves (rule 2.8)"
+                over = ", ".join(self.card_name(c.card) for c in puzzle.children[card])
+                return words.sentence(_("{card} is covered by {cards}: only an uncovered card moves").format(
+                    card=self.card_name(card), cards=over)), "2.8"
         else:
-            return f"{move.src!r} is neither a card of the puzzle nor a stack"
+            return words.no_such_place(), ""
+        name = self.card_name(card)
         if move.dst in STACK_IDS:
             k = STACK_IDS.index(move.dst)
             if here is None:
-                return "a stack's top card goes back to the puzzle, not to a stack"
+                return _("A stack's top card goes back to the puzzle, not to a stack"), ""
             if k != card.stack:
-                return f"{card.code} belongs on stack {STACK_IDS[card.stack]} ({STACK_NAMES[card.stack]}), not {move.dst} (rule 5.2)"
-            return f"stack {move.dst} takes {STACK_CARDS[k][len(state.stacks[k])].code} next (rule 5.3)"
+                return words.sentence(_("{card} belongs on {stack}, not on {other}").format(
+                    card=name, stack=names.stack_name(card.stack), other=names.stack_name(k))), "5.2"
+            return words.sentence(_("{stack} takes {card} next").format(
+                stack=names.stack_name(k), card=self.card_name(STACK_CARDS[k][len(state.stacks[k])]))), "5.3"
         try:
             host_card, d = notation.parse_side(move.dst)
-        except ValueError as exc:
-            return str(exc)
+        except ValueError:
+            return words.no_such_place(), ""
         host = puzzle.by_card.get(host_card)
         if host is None:
-            return f"{host_card.code} is not in the puzzle"
+            return words.sentence(_("{card} is not in the puzzle").format(card=self.card_name(host_card))), ""
         if host_card == card:
-            return "a card cannot lie on itself"
+            return _("A card cannot lie on itself"), ""
         if not self.hosts(card, host_card):
-            return (f"{card.code} may only go on the X card or a {COLOURS[card.colour]} card one value "
-                    f"higher or lower, not {host_card.code} (rule 4.2)")
+            text = _("{card} may only go on the X card or a {colour} card one value higher or lower, not on {host}")
+            colour = _(names.COLOUR_WORDS[card.colour])
+            return words.sentence(text.format(card=name, colour=colour, host=self.card_name(host_card))), "4.2"
         if here is not None and (here.parent, here.side) == (host_card, d):
-            return f"{card.code} already lies on {move.dst}"
-        return puzzle.refusal(card, host, d, leaving=card) or "the rules do not allow it in this position"
+            return words.sentence(_("{card} already lies on {side}").format(
+                card=name, side=names.side_name(host_card, d))), ""
+        return puzzle.refusal(card, host, d, leaving=card) or words.rules_forbid(), ""
+
+    # --- words ----------------------------------------------------------------------
+    def card_name(self, card) -> str:
+        return names.card_name(card)
+
+    def zone_name(self, zone_id: str) -> str:
+        """A stack by the cards it takes, a free side by its card; a card's own zone is
+        its place in the puzzle."""
+        if zone_id in STACK_IDS:
+            return names.stack_name(STACK_IDS.index(zone_id))
+        if names.is_card_zone(zone_id):
+            return names.puzzle()
+        try:
+            return names.side_name(*notation.parse_side(zone_id))
+        except ValueError:
+            return words.some_place()
+
+    def place(self, state: TactaState, zone_id: str) -> Place:
+        """A stack, a card of the puzzle (its own zone) or a free side (no card)."""
+        if zone_id in STACK_IDS:
+            return Place("foundation", state.stacks[STACK_IDS.index(zone_id)])
+        card = BY_CODE.get(zone_id)
+        placed = card is not None and any(p.card == card for p in state.puzzle)
+        return Place("", (card,) if placed else ())
+
+    def describe_move(self, state: TactaState, move: Move) -> str:
+        """Onto a stack, or against a free side of a card (rules 4 and 5)."""
+        if move.src in STACK_IDS:
+            stack = state.stacks[STACK_IDS.index(move.src)]
+            card = stack[-1] if stack else None
+        else:
+            card = BY_CODE.get(move.src)
+        name = self.card_name(card) if card is not None else words.some_place()
+        if move.dst in STACK_IDS:
+            return words.put_on(name, self.zone_name(move.dst))
+        return words.move_to(name, self.zone_name(move.dst))
 
     # --- outcome ----------------------------------------------------------------
     def is_won(self, state: TactaState) -> bool:
@@ -221,6 +277,7 @@ class Tacta(Game):
         colour, suit = STACK_CARDS[k][0].colour, STACK_CARDS[k][0].suit
         return f"{COLOURS[colour]} {SUIT_SYMBOLS[suit]}"
 
-    def scene(self, state: TactaState) -> Scene:
+    def scene(self, state: TactaState, room=None) -> Scene:
+        """One size for the whole game, whatever the room: the table scales it."""
         return build_scene(self, state, self.legal_moves(state))
 

@@ -11,9 +11,14 @@ from functools import cached_property, lru_cache
 
 from attrs import frozen
 
+from solitaire_core.i18n import _
+from solitaire_core.words import sentence
+
 from .cards import NONE, X, TactaCard, edges
+from .words import card_name, shape_name, side_name
 
 SIDES = "NESW"
+BLANK, TAKEN, TOUCHING, NO_SHAPE = "blank", "taken", "touching", "no shape"  # why a card does not fit
 STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
@@ -102,25 +107,42 @@ class Puzzle:
                 return child
         return None
 
-    def refusal(self, card: TactaCard, parent: Placed, d: int, leaving: TactaCard | None = None) -> str | None:
-        """Why ``card`` cannot lie on ``parent``'s side ``d`` (None if it can).
+    def blocker(self, card: TactaCard, parent: Placed, d: int, leaving: TactaCard | None = None):
+        """What keeps ``card`` off ``parent``'s side ``d``: ``(problem, other card)``, or
+        None if it fits. Move generation asks this; ``refusal`` words it.
 
         ``leaving`` is a card taken away first (the card being moved).
         """
         if parent.shape(d) == NONE:
-            return f"side {parent.card.code}.{SIDES[d]} is blank"
+            return BLANK, None
         cell = neighbour(parent.cell, d)
         there = self.by_cell.get(cell)
         if there is not None and there.card != leaving:
-            return f"side {parent.card.code}.{SIDES[d]} is taken: {there.card.code} lies there"
+            return TAKEN, there.card
         if not self.touching:
             for e in range(4):
                 other = self.by_cell.get(neighbour(cell, e))
                 if e != opposite(d) and other is not None and other.card != leaving:
-                    return f"a card on {parent.card.code}.{SIDES[d]} would touch {other.card.code} too"
+                    return TOUCHING, other.card
         if facing_rotation(card, parent, d) is None:
-            return f"{card.code} has no {parent.shape(d)} side to put against {parent.card.code}.{SIDES[d]}"
+            return NO_SHAPE, None
         return None
+
+    def refusal(self, card: TactaCard, parent: Placed, d: int, leaving: TactaCard | None = None) -> str | None:
+        """Why ``card`` cannot lie on ``parent``'s side ``d``, in words (None if it can)."""
+        found = self.blocker(card, parent, d, leaving)
+        if found is None:
+            return None
+        problem, other = found
+        side = side_name(parent.card, d)
+        if problem == BLANK:
+            return sentence(_("{side} is blank").format(side=side))
+        if problem == TAKEN:
+            return sentence(_("{side} is taken: {card} lies there").format(side=side, card=card_name(other)))
+        if problem == TOUCHING:
+            return _("A card on {side} would touch {card} too").format(side=side, card=card_name(other))
+        return sentence(_("{card} has no {shape} side to put against {side}").format(
+            card=card_name(card), shape=shape_name(parent.shape(d)), side=side))
 
     def place(self, card: TactaCard, parent: Placed, d: int) -> Placed:
         """The placement of ``card`` on ``parent``'s side ``d``, turned as rule 2.6 says."""

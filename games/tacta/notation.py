@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 
 from solitaire_core.errors import NotationError
+from solitaire_core.inputs import quote, shorten
 from solitaire_core.moves import Move
 
 from .cards import BY_CODE, COLOURS, ORDER, STACK_CARDS, SUITS, X, parse_card
@@ -30,7 +31,7 @@ def parse_side(text: str) -> tuple:
     """``Rc4.E`` -> (card, direction)."""
     code, dot, side = text.partition(".")
     if not dot or code not in BY_CODE or len(side) != 1 or side not in SIDES:
-        raise NotationError(f"bad side {text!r}: write CARD.SIDE with a side N, E, S or W (e.g. Rc4.E)")
+        raise NotationError(f"bad side {quote(text)}: write CARD.SIDE with a side N, E, S or W (e.g. Rc4.E)")
     return BY_CODE[code], SIDES.index(side)
 
 
@@ -42,9 +43,9 @@ def parse_move(text: str) -> Move:
     """Parse the syntax; whether the move is legal is the game's question."""
     src, arrow, dst = (part.strip() for part in text.partition(">"))
     if not arrow:
-        raise NotationError(f"bad move {text!r}: write CARD>STACK, CARD>CARD.SIDE or STACK>CARD.SIDE")
+        raise NotationError(f"bad move {quote(text)}: write CARD>STACK, CARD>CARD.SIDE or STACK>CARD.SIDE")
     if src not in STACK_IDS and src not in BY_CODE:
-        raise NotationError(f"bad move {text!r}: {src!r} is neither a card code nor a stack s1..s6")
+        raise NotationError(f"bad move {quote(text)}: {quote(src)} is neither a card code nor a stack s1..s6")
     if dst not in STACK_IDS:
         parse_side(dst)
     return Move(src, dst, 1)
@@ -87,7 +88,7 @@ def parse_position(text: str, options: tuple, touching: bool) -> TactaState:
         if not line:
             continue
         if line.startswith("@"):
-            raise NotationError(f"line {number}: unknown setting {line.split()[0]} (Tacta Solitaire has none)")
+            raise NotationError(f"line {number}: unknown setting {shorten(line.split()[0])} (Tacta Solitaire has none)")
         zone, colon, rest = (part.strip() for part in line.partition(":"))
         if not colon:
             raise NotationError(f"line {number}: expected 'CARD: PARENT.SIDE' or 'STACK: cards'")

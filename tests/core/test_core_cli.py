@@ -150,3 +150,22 @@ def test_python_dash_m_runs_the_same_command_line():
     done = subprocess.run([sys.executable, "-m", "solitaire_core", "show", "klondike", "--deal", "1"],
                           capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.startswith("# Klondike\n")
+
+
+@pytest.mark.parametrize("verb", [["list"], ["--help"]])
+def test_a_reader_that_leaves_early_gets_no_traceback(verb):
+    """``solitaire list | head -1``: the pipe is closed before anything is written, so every
+    write fails (deterministically, unlike a real ``head`` racing the writer)."""
+    import os
+    import subprocess
+    import sys
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([sys.executable, "-m", "solitaire_core", *verb], stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
+    assert done.returncode in (0, 1)

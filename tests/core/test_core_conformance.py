@@ -4,7 +4,7 @@ import pytest
 from minigame import MiniGame
 
 from solitaire_core.registry import load_games
-from solitaire_core.testing import check_game
+from solitaire_core.testing import check_game, check_safe_moves
 
 GAMES = load_games()
 
@@ -20,3 +20,9 @@ def test_every_project_plugin_loads():
 
 def test_the_mini_game_conforms():
     check_game(MiniGame(), examples=20)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_registered_game_keeps_wins(game_id):
+    """Safe moves, the hint and the finish never lose a won game where an exhaustive search decides."""
+    check_safe_moves(GAMES[game_id])

@@ -260,3 +260,31 @@ def test_a_search_stopped_every_few_positions_and_resumed_visits_all_an_unbroken
                 run = broken.resume
         assert broken.seen == whole.seen and broken.nodes == whole.nodes
         assert stops or whole.nodes <= 3
+
+
+def test_the_table_cap_is_the_ceiling_of_all_the_tables_kept_at_once(monkeypatch):
+    """The probe's table stays while the narrow lines keep theirs, and a full one is dropped:
+    at no position do the tables alive hold more than ``Budget.table`` keys together."""
+    import weakref
+
+    searches, peak = [], 0
+    init, visit = search._Search.__init__, search._Search.visit
+
+    def counting_init(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        searches.append(weakref.ref(self))
+
+    def counting_visit(self, k, seen):
+        nonlocal peak
+        alive = (ref() for ref in searches)
+        others = sum(len(s.seen) for s in alive if s is not None and s.seen is not None and s.seen is not seen)
+        peak = max(peak, len(seen) + others)
+        return visit(self, k, seen)
+
+    monkeypatch.setattr(search._Search, "__init__", counting_init)
+    monkeypatch.setattr(search._Search, "visit", counting_visit)
+    cap = 3_000
+    full = [solve(GAME, GAME.new(deal, draw=3), Budget(seconds=None, nodes=None, table=cap))
+            for deal in (5, 6)]
+    assert all(r.reason.startswith("memory ceiling") for r in full), [r.reason for r in full]
+    assert len(searches) >= 3 and cap - 1 <= peak <= cap

@@ -13,9 +13,11 @@ ROLE_TABLEAU = "tableau"
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
-    """Saves and settings of every test go to its own folder."""
+    """Saves and settings of every test go to its own folder; no system card deck is
+    seen (a test that wants one writes it and points ``SOLITAIRE_DECKS`` at it)."""
     folder = tmp_path / "data"
     monkeypatch.setenv("SOLITAIRE_DATA_DIR", str(folder))
+    monkeypatch.setenv("SOLITAIRE_DECKS", str(tmp_path / "no-decks"))
     return folder
 
 

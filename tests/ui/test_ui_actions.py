@@ -83,6 +83,8 @@ def effects(window, tmp_path):
         "Game > Options…": (lambda: None, lambda _: not window.game.options or "OptionsDialog" in window._asked),
         "Game > Auto-play safe cards": (lambda: window.settings.autoplay,
                                         lambda before: window.settings.autoplay is not before),
+        "Game > Finish automatically": (lambda: window.settings.autofinish,
+                                        lambda before: window.settings.autofinish is not before),
         "Game > Open game…": (lambda: None, lambda _: True),  # with a file: test_ui_records.py
         "Game > Save game as…": (lambda: None, lambda _: True),  # with a file: test_ui_records.py
         "Game > Statistics…": (lambda: None, lambda _: window.records.dialog is not None
@@ -97,6 +99,7 @@ def effects(window, tmp_path):
         "Move > Undo": (played, lambda before: window.session.move_count == 0),
         "Move > Redo": (lambda: (played(), window.undo_action.trigger()),
                         lambda _: window.session.move_count == 1),
+        "Move > Finish": (lambda: None, lambda _: True),  # offered only when finishable: test_ui_finish.py
         "Move > Hint": (lambda: None, lambda _: window.statusBar().currentMessage() not in ("", window.solver.HINT_WAITING)),
         "Move > Demo": (lambda: None, lambda _: window.solver.demo_running
                         or window.statusBar().currentMessage() != ""),

@@ -9,7 +9,7 @@ from solitaire_core.registry import Failure, Games
 from ui_qt import dialogs
 from ui_qt.app import main
 from ui_qt.saves import SAVE_NAME
-from uihelpers import deal_with_move
+from uihelpers import deal_with_move, scene_shown
 
 
 def test_options_dialog_offers_each_declared_option(games, qtbot):
@@ -32,6 +32,7 @@ def test_options_change_the_game(open_window, games):
     option = game.options[0]
     other = next(v for v in option.values if v != option.default)
     window = open_window({"game": game.id, "deal": 5})
+    window.autoplay_action.setChecked(False)  # the deal as dealt, no safe card up
     dialog = dialogs.OptionsDialog(game, window.session.options, window)
     dialog.boxes[option.name].setCurrentText(str(other))
     assert window.apply_options(dialog.values())
@@ -46,7 +47,7 @@ def test_the_app_starts_with_a_broken_plugin(open_window, games):
     window = open_window(games=broken)
     notice = window.notices.notices["plugins"]
     assert "broken-plugin" in notice.text and "boom" in notice.text
-    assert window.view.model == window.game.scene(window.session.state)
+    assert window.view.model == scene_shown(window.view, window.game, window.session.state)
 
 
 def test_no_game_at_all_is_a_clear_error(games):
@@ -97,6 +98,7 @@ def test_finish_moves_are_played_one_by_one(open_window, pile_game, monkeypatch,
     if follow is None:
         pytest.skip("no second move")
     monkeypatch.setattr(pile_game, "finish_moves", lambda state: [follow] if state == after else None)
+    window.autofinish_action.trigger()  # Game > Finish automatically (off by default)
     window.play(move)
     qtbot.waitUntil(lambda: window.session.move_count == 2)
     assert window.session.moves == [move, follow]

@@ -3,22 +3,42 @@
 import argparse
 import itertools
 import json
+import time
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEventLoop
 
 from solitaire_core.records import GameRecord, Store, autosave_path, records_path
 from solitaire_core.records.command import run_stats
+from solitaire_core.records.outbox import outbox_dir
 from ui_qt import stats_dialog
 from ui_qt.chart import COLOURS, LINE, WINDOW, ResultsChart
-from uihelpers import deal_with_move, open_game, save_as
+from uihelpers import deal_with_move, open_game, save_as, scene_shown
 
 
 def kept(game_id=None):
-    """The games recorded so far, read through a store of our own (as a second copy of the app would)."""
+    """The games recorded so far, read through a store of our own (as a second copy of the app would),
+    once every record on its way has reached the store (the app writes them off the GUI thread)."""
+    delivered()
     if not records_path().exists():
         return []
     with Store() as store:
         return store.records(game_id)
+
+
+def wait_for(condition, limit=30.0):
+    """Process events until ``condition()`` (records are written off the GUI thread)."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+
+
+def delivered(window=None):
+    """Wait until every game recorded is in the store (the outbox is empty) and, with ``window``,
+    until the window heard of it (its figures are up to date)."""
+    wait_for(lambda: not any(outbox_dir(records_path()).glob("*.json"))
+             and (window is None or window.records.recorder.waiting == 0))
 
 
 def option_sets(game):
@@ -38,10 +58,10 @@ def carrying_options(game):
 def win(window, solved, qtbot, restart=True):
     deal, line = solved
     moves = list(line)
+    window.autoplay_action.setChecked(False)  # the solver's line plays its own safe moves
     if restart:
         window.start(window.game, deal, {})
     window.auto_timer.setInterval(1)
-    window.autoplay_action.setChecked(False)  # the solver's line plays its own safe moves
     while not window.game.is_won(window.session.state):
         assert window.play(moves.pop(0))
         qtbot.waitUntil(lambda: not window.auto_timer.isActive())
@@ -95,10 +115,12 @@ def test_a_won_game_is_recorded_once_and_a_restart_after_it_is_a_new_attempt(ope
 def test_the_best_time_in_the_statistics_is_the_time_the_win_showed(open_window, pile_game, solved, qtbot):
     window = open_window({"game": pile_game.id, "deal": 1})
     started = iter([0.0])
+    window.autoplay_action.setChecked(False)  # the deal as the solver won it
     window.start(window.game, solved[0], {})
     window.session.clock = lambda: next(started, 100.6)  # the clock starts at 0, the game is won 100.6 s later
     win(window, solved, qtbot, restart=False)
     shown = window.view._overlay_text[1].rsplit(" in ", 1)[1]
+    assert [r.result for r in kept(pile_game.id)] == ["won"]  # the record has reached the store
     window.records.stats_action.trigger()
     table = window.records.dialog.table
     cells = {table.horizontalHeaderItem(c).text(): table.item(0, c).text() for c in range(table.columnCount())}
@@ -145,12 +167,21 @@ def test_the_running_total_shows_exactly_when_the_score_carries(open_window, gam
         pytest.skip("no registered game keeps a running total")
     window = open_window({"game": game.id, "deal": 3})
     label = window.records.total_label
+    accounts = {}  # the scores left in each account (a deal left untouched pays its stake)
+
+    def account(state):
+        return tuple(sorted(game.running_total_options(state).items()))
+
     for options in option_sets(game):
+        left = window.session.state
+        if game.carries_score(left):
+            accounts[account(left)] = accounts.get(account(left), 0) + game.score(left)
         assert window.start(game, 3, options)
-        carries = game.carries_score(window.session.state)
+        state = window.session.state
+        carries = game.carries_score(state)
         assert label.isVisible() == carries and window.records.reset_total_action.isEnabled() == carries
         if carries:
-            assert label.text() == f"Total: {game.score(window.session.state)}"
+            assert label.text() == f"Total: {accounts.get(account(state), 0) + game.score(state)}"
 
 
 def test_a_finished_games_score_is_added_to_the_total_once(open_window, games):
@@ -166,8 +197,10 @@ def test_a_finished_games_score_is_added_to_the_total_once(open_window, games):
     second = game.score(window.session.state)
     assert window.records.total_label.text() == f"Total: {first + second}"
     window.close()  # an untouched deal quit: its stake is paid, once
+    delivered()
     with Store() as store:
-        assert store.running_total(game.id, window.session.options, game.running_total) == first + second
+        account = game.running_total_options(window.session.state)
+        assert store.running_total(game.id, account, game.running_total) == first + second
     assert len(kept()) == 2
 
 
@@ -231,6 +264,7 @@ def test_the_dialog_shows_what_solitaire_stats_prints(open_window, pile_game, ga
     window, move = deal_with_move(open_window, pile_game)
     window.play(move)
     window.new_deal()  # and one game played in the app
+    delivered(window)
     window.records.show_statistics()
     dialog = window.records.dialog
     assert [dialog.chooser.itemText(i) for i in range(dialog.chooser.count())] == [g.name for g in games.values()]
@@ -240,6 +274,7 @@ def test_the_dialog_shows_what_solitaire_stats_prints(open_window, pile_game, ga
     assert expected[0][:3] == ["(all)", "7", "3"]
     window.play(pile_game.legal_moves(window.session.state)[0])
     window.new_deal()  # the open dialog follows
+    delivered(window)
     assert dialog.cells()[0][1] == "8"
     records = kept(pile_game.id)
     assert dialog.chart.results == [r.result for r in records]
@@ -304,7 +339,7 @@ def test_save_as_then_open_restores_the_game(open_window, pile_game, tmp_path, m
     open_game(window, monkeypatch, path)
     assert window.session.state == state and window.session.move_count == count == 1
     assert window.session.deal == deal and window.session.can_redo()
-    assert window.view.model == pile_game.scene(state)
+    assert window.view.model == scene_shown(window.view, pile_game, state)
 
 
 def bad_files(game):
@@ -344,17 +379,21 @@ def test_a_garbage_store_is_moved_aside_and_play_goes_on(open_window, pile_game,
     window, move = deal_with_move(open_window, pile_game)
     assert window.play(move)
     window.new_deal()
+    wait_for(lambda: "records" in window.notices.notices)
     assert "could not be used" in window.notices.notices["records"].text
     assert list(data_dir.glob("records.sqlite3.damaged-*"))
     assert len(kept()) == 1
 
 
 def test_a_store_that_cannot_be_opened_leaves_the_app_playing(open_window, pile_game, data_dir):
-    records_path().mkdir(parents=True)  # a folder where the file should be
+    with Store() as store:  # a file a newer program wrote: refused and left as it is
+        store._conn.execute("PRAGMA user_version = 99")
     window, move = deal_with_move(open_window, pile_game)
     assert window.play(move)
     window.new_deal()
-    assert "not kept" in window.notices.notices["records"].text
+    wait_for(lambda: "records" in window.notices.notices)
+    assert "not recorded yet" in window.notices.notices["records"].text
+    assert len(list(outbox_dir(records_path()).glob("*.json"))) == 1  # kept for a program that can write it
     assert window.play(pile_game.legal_moves(window.session.state)[0])
     window.records.show_statistics()
     assert "not available" in window.records.dialog.message.text()

@@ -3,7 +3,13 @@
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
+from solitaire_core.scene import scene_for
 from ui_qt.picking import lift_moves
+
+
+def scene_shown(view, game, state):
+    """The scene the table shows for ``state``: the game's, laid out for the view's room."""
+    return scene_for(game, state, view.room(game.scene(state)))
 
 
 def point(p: QPointF) -> QPoint:
@@ -70,20 +76,31 @@ def click(view, at: QPoint) -> None:
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
 
 
+def arrow_keys_towards(view, here, there) -> list:
+    """The arrows a person would try, best first: across, then up or down, then the others."""
+    delta = there - here
+    across = Qt.Key.Key_Right if delta.x() > 0 else Qt.Key.Key_Left
+    along = Qt.Key.Key_Down if delta.y() > 0 else Qt.Key.Key_Up
+    first = [across, along] if abs(delta.x()) > view.card_px[0] / 2 else [along, across]
+    return first + [k for k in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Up) if k not in first]
+
+
 def walk_to(view, interaction, zone: str, tries: int = 60) -> None:
-    """Arrow keys towards ``zone`` (across first, then up or down) until the cursor is on it."""
+    """Arrow keys towards ``zone`` until the cursor is on it. Where the best arrow leads
+    back to a zone already left (the nearest zone that way is off the path), the next
+    time there the next best arrow is tried, as a person would."""
+    visits: dict[str, int] = {}
     for _ in range(tries):
         if interaction.cursor is not None and interaction.cursor[0] == zone:
             return
         if interaction.cursor is None:
             QTest.keyClick(view, Qt.Key.Key_Right)
             continue
+        here = interaction.cursor[0]
         stops = interaction.stops()
-        delta = stops[zone] - stops[interaction.cursor[0]]
-        if abs(delta.x()) > view.card_px[0] / 2:
-            QTest.keyClick(view, Qt.Key.Key_Right if delta.x() > 0 else Qt.Key.Key_Left)
-        else:
-            QTest.keyClick(view, Qt.Key.Key_Down if delta.y() > 0 else Qt.Key.Key_Up)
+        keys = arrow_keys_towards(view, stops[here], stops[zone])
+        visits[here] = visits.get(here, 0) + 1
+        QTest.keyClick(view, keys[(visits[here] - 1) % len(keys)])
     raise AssertionError(f"the arrows did not reach {zone}")
 
 

@@ -27,7 +27,7 @@ def test_rule_3_1_one_rank_lower_other_colour(game):
     assert {"t2>t1", "t2>t5", "t7>t1", "t7>t5", "t6>t3", "t6>t4"} <= legal
     assert not {"t2>t3", "t2>t4", "t6>t1", "t6>t5", "t7>t3", "t7>t4"} & legal
     reason = refused(game, state, "t2>t3", "3.1")
-    assert "QH cannot go on KH" in reason and "alternating red and black" in reason
+    assert "The Q\u2665 cannot go on the K\u2665: Column 3 builds" in reason and "alternating red and black" in reason
     after = play(game, state, "t2>t1")
     assert zone(game, after, "t1") == "KS QH" and zone(game, after, "t2") == ""
 
@@ -60,8 +60,8 @@ def test_rule_4_1_cards_out_of_sequence_are_no_run(game):
 
 def test_rule_4_2_a_run_lands_as_its_lowest_card(game):
     state = build(game, **RUNS)
-    assert "JC cannot go on JD" in refused(game, state, "t1:2>t4", "3.1")
-    assert "takes a King, not QH" in refused(game, state, "t1:3>t7", "5.1")
+    assert "The J\u2663 cannot go on the J\u2666" in refused(game, state, "t1:2>t4", "3.1")
+    assert "takes a King, not the Q\u2665" in refused(game, state, "t1:3>t7", "5.1")
 
 
 def test_rule_4_3_face_down_cards_never_move(game):
@@ -77,7 +77,7 @@ def test_rule_5_1_only_a_king_with_its_run_on_an_empty_column(game):
     legal = moves_text(game, state)
     assert {"t3>t2", "t4>t2", "waste>t2", "t5>t2"} <= legal
     assert "t1>t2" not in legal and "t6>t2" not in legal
-    assert "an empty t2 takes a King, not QH" in refused(game, state, "t1>t2", "5.1")
+    assert "Column 2 is empty and takes a King, not the Q\u2665" in refused(game, state, "t1>t2", "5.1")
     # A King carrying its run goes in one move.
     with_run = play(game, state, "t1>t3", "t3:2>t2")
     assert zone(game, with_run, "t2") == "KC QH" and zone(game, with_run, "t3") == ""
@@ -90,7 +90,7 @@ def test_rule_6_1_any_ace_starts_any_empty_foundation(game):
     legal = moves_text(game, state)
     assert {"t1>f1", "t1>f2", "t1>f3", "t1>f4", "t3>f1", "t3>f4"} <= legal
     assert not any(m.startswith("t2>f") for m in legal)
-    assert "an empty f1 takes an Ace, not 2H" in refused(game, state, "t2>f1", "6.1")
+    assert "Foundation 1 is empty and takes an Ace, not the 2\u2665" in refused(game, state, "t2>f1", "6.1")
 
 
 def test_rule_6_2_same_suit_one_higher_up_to_king(game):

@@ -57,7 +57,7 @@ def test_rule_3_4_foundation_cards_stay_up(game):
 def test_rule_5_1_only_the_top_card_of_a_pile_moves(game):
     state = table(game, f2="AD", t2="KD 3D 4D 5D 6D 7D 8D 9D 10D JD 2D")
     assert "t2>f2" in moves(game, state)
-    with pytest.raises(IllegalMove, match=r"only the top card.*rule 5\.1"):
+    with pytest.raises(IllegalMove, match=r"Only the top card of Pile 2.*rule 5\.1"):
         apply(game, state, "t2:2>t1")
 
 
@@ -78,7 +78,7 @@ def test_rule_5_2_during_the_deal_a_lone_king_takes_nothing(game):
 
 def test_rule_5_3_no_card_goes_on_another_card(game):
     state = blocked(game)
-    with pytest.raises(IllegalMove, match=r"JD cannot go on JH.*rule 5\.3"):
+    with pytest.raises(IllegalMove, match="The J\u2666 cannot go on the J\u2665.*rule 5\\.3"):
         apply(game, state, "t3>t2")
     state = apply(game, state, "t2>t1")
     assert not any(m.endswith(">t1") for m in moves(game, state))

@@ -132,7 +132,7 @@ def test_rule_5_2_a_stack_begins_with_a_1_and_keeps_to_its_colour_and_suit(game)
 def test_rule_5_3_the_next_value_goes_up(game, example):
     state = play(game, example, "Bt1>s2", "Rs5>Rc4.E")
     assert "Bt2>s2" in moves_text(game, state)
-    assert "takes Bt1 next" in game.why_illegal(play(game, example, "Rs5>Rc4.E"),
+    assert "The blue triangle stack takes the blue triangle 1 next" in game.why_illegal(play(game, example, "Rs5>Rc4.E"),
                                                  game.parse_move(example, "Bt2>s2"))
 
 
@@ -144,7 +144,7 @@ def test_rule_5_4_only_a_stacks_top_card_goes_back_to_the_puzzle(game, example):
     assert [c.code for c in after.stacks[1]] == ["Bt1"]
     assert placed(after, "Bt2").parent.code == "X"
     reason = game.why_illegal(state, game.parse_move(state, "Bt1>X.N"))
-    assert "on stack s2" in reason
+    assert "on the blue triangle stack" in reason
     assert "not to a stack" in game.why_illegal(state, game.parse_move(state, "s2>s4"))
 
 

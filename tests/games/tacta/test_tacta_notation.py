@@ -107,9 +107,9 @@ EXAMPLE = "Bt1: X.N, Bt2: X.E, Rs5: Bt2.E, Rc4: X.S"
     ("s6:", "s6: Rc1", "Rc1 is already on line"),
     ("Bt1:", "Bt1: Zz9.N", "bad side 'Zz9.N'"),
     ("Bt1:", "Bt1: X.Q", "bad side 'X.Q'"),
-    ("Bt1:", "Bt1: Bt2.N", "Bt2.N is blank"),
+    ("Bt1:", "Bt1: Bt2.N", "north side of the blue triangle 2 is blank"),
     ("Bt1:", "Bt1: X.E", "Bt1 and Bt2 both lie on X.E|Bt2 and Bt1 both lie on X.E"),
-    ("Bt1:", "Bt1: Bt2.W", "Bt1 cannot lie on Bt2.W: side Bt2.W is taken: X lies there"),
+    ("Bt1:", "Bt1: Bt2.W", "Bt1 cannot lie on Bt2.W: The west side of the blue triangle 2 is taken: the X card lies there"),
     ("Bt2:", "Bt2: Rs5.W", "not joined to the X card"),
     ("Bt1:", "Bt1: Rc1.N", "Rc1, which is not in the puzzle"),
 ])

@@ -44,7 +44,7 @@ def test_rule_2_4_a_move_never_lands_on_a_taken_cell(game):
     after = play(game, state, "Rs5>Rc4.E")
     assert "Bt1>Bt2.S" not in moves_text(game, after)
     reason = game.why_illegal(after, game.parse_move(after, "Bt1>Bt2.S"))
-    assert "taken" in reason and "Rs5" in reason
+    assert "taken" in reason and "the red square 5" in reason
 
 
 def test_rule_2_5_facing_sides_carry_the_same_shape(game):
@@ -104,7 +104,7 @@ def test_rule_2_8_a_covered_card_stays_until_uncovered(game):
     assert not any(m.src == "Bt2" for m in game.legal_moves(state))
     state = play(game, state, "Bt1>s2")
     reason = game.why_illegal(state, game.parse_move(state, "Bt2>s2"))
-    assert "covered by Rs5" in reason
+    assert "covered by the red square 5" in reason
     state = play(game, state, "Rs5>Rc4.E", "Bt2>s2")
     assert state.stacks[1] == tuple(game.parse_card(c) for c in ("Bt1", "Bt2"))
 

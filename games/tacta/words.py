@@ -1,0 +1,49 @@
+"""Tacta's names for its cards, stacks and sides, and the sentences built from them.
+
+Cards are named by colour, suit and value ("the blue triangle 3"), a stack by
+the cards it takes ("the blue circle stack"), a free side by its card ("the
+east side of the red circle 4"). Texts go through ``solitaire_core.i18n``.
+"""
+
+from __future__ import annotations
+
+from solitaire_core.i18n import N_, _
+
+from .cards import BY_CODE, STACK_CARDS
+
+COLOUR_WORDS = {"B": N_("blue"), "R": N_("red")}
+SUIT_WORDS = {"c": N_("circle"), "t": N_("triangle"), "s": N_("square")}
+SIDE_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"))
+SHAPE_WORDS = {"triangle": N_("triangle"), "rectangle": N_("rectangle"), "square": N_("square")}
+
+
+def card_name(card) -> str:
+    if card.is_x:
+        return _("the X card")
+    return _("the {colour} {suit} {value}").format(colour=_(COLOUR_WORDS[card.colour]),
+                                                    suit=_(SUIT_WORDS[card.suit]), value=card.value)
+
+
+def kind_name(card) -> str:
+    """A card's colour and suit: "blue circle"."""
+    return _("{colour} {suit}").format(colour=_(COLOUR_WORDS[card.colour]), suit=_(SUIT_WORDS[card.suit]))
+
+
+def stack_name(k: int) -> str:
+    return _("the {kind} stack").format(kind=kind_name(STACK_CARDS[k][0]))
+
+
+def side_name(card, d: int) -> str:
+    return _("the {side} side of {card}").format(side=_(SIDE_WORDS[d]), card=card_name(card))
+
+
+def shape_name(shape: str) -> str:
+    return _(SHAPE_WORDS.get(shape, shape))
+
+
+def puzzle() -> str:
+    return _("the puzzle")
+
+
+def is_card_zone(zone_id: str) -> bool:
+    return zone_id in BY_CODE

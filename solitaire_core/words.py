@@ -1,0 +1,244 @@
+"""Every sentence the engine says to a player, in one place for translators.
+
+Moves, the cursor, refusals and the table's prompts are built here from the
+names a game gives its cards and zones (``game.card_name``, ``game.zone_name``),
+never from notation. Each template goes through ``i18n._`` (or ``ngettext``)
+when it is used, with named fields a translation may reorder. A sentence
+starts with a capital letter; a name or phrase (``the 7♣``, ``the stock``,
+``Column 5``) is written as it reads inside a sentence.
+"""
+
+from __future__ import annotations
+
+from .i18n import N_, _, ngettext
+from .zones import FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
+# --- names ----------------------------------------------------------------------------
+def card(rank: str, suit: str) -> str:
+    return _("the {rank}{suit}").format(rank=rank, suit=suit)
+
+
+def trump(number: str) -> str:
+    return _("trump {number}").format(number=number)
+
+
+def excuse() -> str:
+    return _("the Excuse")
+
+
+def face_down_card() -> str:
+    return _("a face-down card")
+
+
+# A zone named by its role: the name of a lone one, then of one of several ({n}: 1, 2, ...).
+ROLE_NAMES = {
+    STOCK: (N_("the stock"), N_("Stock {n}")),
+    WASTE: (N_("the waste"), N_("Waste {n}")),
+    FOUNDATION: (N_("the foundation"), N_("Foundation {n}")),
+    TABLEAU: (N_("the column"), N_("Column {n}")),
+    RESERVE: (N_("the free cell"), N_("Free cell {n}")),
+}
+OTHER_ROLE = (N_("the pile"), N_("Pile {n}"))
+
+
+def zone(role: str, number: int, several: bool, own: str = "") -> str:
+    """A zone's name: its declaration's own (a template that may use ``{n}``), else its role's."""
+    lone, numbered = ROLE_NAMES.get(role, OTHER_ROLE)
+    template = own or (numbered if several else lone)
+    return _(template).format(n=number)
+
+
+def some_place() -> str:
+    """A zone a game has given no name (a plain ``Game`` that does not name its zones)."""
+    return _("a place on the table")
+
+
+# --- moves ----------------------------------------------------------------------------
+def cards(lead: str, n: int) -> str:
+    """``n`` cards lifted together, named by the lowest of them."""
+    if n == 1:
+        return lead
+    return ngettext("{card} and the card on it", "{card} and the {count} cards on it", n - 1).format(
+        card=lead, count=n - 1)
+
+
+def move_onto(moving: str, target: str) -> str:
+    return sentence(_("Move {cards} onto {target}").format(cards=moving, target=target))
+
+
+def move_to(moving: str, zone_name: str) -> str:
+    return sentence(_("Move {cards} to {zone}").format(cards=moving, zone=zone_name))
+
+
+def put_on(moving: str, zone_name: str) -> str:
+    return sentence(_("Put {cards} on {zone}").format(cards=moving, zone=zone_name))
+
+
+def turn_over(n: int) -> str:
+    return ngettext("Turn over the next card", "Turn over the next {count} cards", n).format(count=n)
+
+
+def turn_back(waste: str, stock: str) -> str:
+    return sentence(_("Turn {waste} back into {stock}").format(waste=waste, stock=stock))
+
+
+def deal_next(stock: str) -> str:
+    return sentence(_("Deal the next card from {stock}").format(stock=stock))
+
+
+def click_stock(stock: str) -> str:
+    """The stock click of a game whose stock the engine knows only from its scene."""
+    return sentence(_("Turn over cards from {stock}").format(stock=stock))
+
+
+# --- the cursor ------------------------------------------------------------------------
+def spot_card(zone_name: str, card_name: str) -> str:
+    return sentence(_("{zone}: {card}").format(zone=zone_name, card=card_name))
+
+
+def spot_face_down(zone_name: str) -> str:
+    return sentence(_("{zone}: a face-down card").format(zone=zone_name))
+
+
+def spot_empty(zone_name: str) -> str:
+    return sentence(_("{zone} is empty").format(zone=zone_name))
+
+
+# --- the table's prompts ---------------------------------------------------------------
+def hint(move: str, source: str = "") -> str:
+    if source:
+        return _("Hint: {move} ({source})").format(move=move, source=source)
+    return _("Hint: {move}").format(move=move)
+
+
+def no_move_helps() -> str:
+    """What the hint says when no move can get anywhere any more."""
+    return _("No move helps any more: undo or restart")
+
+
+def demo_move(move: str) -> str:
+    return _("Demo: {move} (any key or click stops it)").format(move=move)
+
+
+def put_back() -> str:
+    return _("Put back")
+
+
+def picked_up(moving: str, zone_name: str, n: int) -> str:
+    return sentence(ngettext("Picked up {cards} from {zone}: choose where to put it",
+                             "Picked up {cards} from {zone}: choose where to put them", n).format(
+        cards=moving, zone=zone_name))
+
+
+def cannot_go(moving: str, zone_name: str) -> str:
+    return sentence(_("{cards} cannot go on {zone}").format(cards=moving, zone=zone_name))
+
+
+def cannot_move(card_name: str) -> str:
+    return sentence(_("{card} cannot move").format(card=card_name))
+
+
+def face_down_stays() -> str:
+    return _("That card is face down: it cannot move")
+
+
+# --- refusals -----------------------------------------------------------------------------
+def with_rule(reason: str, ref: str) -> str:
+    return _("{reason} (rule {rule})").format(reason=reason, rule=ref)
+
+
+def no_stock(game: str) -> str:
+    return _("{game} has no stock").format(game=game)
+
+
+def no_pass_left(stock: str) -> str:
+    return sentence(_("{stock} is empty and no pass through it is left").format(stock=stock))
+
+
+def nothing_to_turn(stock: str, waste: str) -> str:
+    return sentence(_("{stock} and {waste} are both empty").format(stock=stock, waste=waste))
+
+
+def all_dealt(stock: str) -> str:
+    return sentence(_("{stock} is empty: every card is dealt").format(stock=stock))
+
+
+def no_such_place() -> str:
+    return _("There is no such place on the table")
+
+
+def own_pile() -> str:
+    return _("Cards cannot move onto their own pile")
+
+
+def never_taken(zone_name: str) -> str:
+    return _("No card is ever taken from {zone}").format(zone=zone_name)
+
+
+def no_card(zone_name: str) -> str:
+    return sentence(_("{zone} has no card to move").format(zone=zone_name))
+
+
+def top_only(zone_name: str) -> str:
+    return _("Only the top card of {zone} may move").format(zone=zone_name)
+
+
+def few_face_up(zone_name: str, up: int) -> str:
+    if up == 0:
+        return sentence(_("{zone} has no face-up card; face-down cards never move").format(zone=zone_name))
+    return sentence(ngettext("{zone} has only {count} face-up card; face-down cards never move",
+                             "{zone} has only {count} face-up cards; face-down cards never move", up).format(
+        zone=zone_name, count=up))
+
+
+def not_a_run(zone_name: str, n: int, rule: str) -> str:
+    return _("The top {count} cards of {zone} are not a run ({rule})").format(count=n, zone=zone_name, rule=rule)
+
+
+def one_card_from(zone_name: str) -> str:
+    return _("Only one card at a time moves from {zone}").format(zone=zone_name)
+
+
+def never_put(zone_name: str) -> str:
+    return _("No card is ever put on {zone}").format(zone=zone_name)
+
+
+def foundation_to_foundation() -> str:
+    return _("Cards never move from one foundation to another")
+
+
+def one_at_a_time(zone_name: str) -> str:
+    return sentence(_("{zone} takes one card at a time").format(zone=zone_name))
+
+
+def empty_takes(zone_name: str, takes: str, card_name: str) -> str:
+    return sentence(_("{zone} is empty and takes {takes}, not {card}").format(
+        zone=zone_name, takes=takes, card=card_name))
+
+
+def empty_takes_nothing(zone_name: str) -> str:
+    return sentence(_("{zone} is empty, and an empty one takes no card").format(zone=zone_name))
+
+
+def top_face_down(zone_name: str) -> str:
+    return _("The top card of {zone} is face down").format(zone=zone_name)
+
+
+def cannot_go_on(card_name: str, below: str, zone_name: str, rule: str) -> str:
+    return sentence(_("{card} cannot go on {below}: {zone} builds {rule}").format(
+        card=card_name, below=below, zone=zone_name, rule=rule))
+
+
+def builds_on_nothing(card_name: str, zone_name: str) -> str:
+    return sentence(_("{card} cannot go on {zone}: no card is put on its cards").format(
+        card=card_name, zone=zone_name))
+
+
+def rules_forbid() -> str:
+    return _("The rules of this game do not allow it in this position")
