@@ -25,9 +25,12 @@ from .state import Pile, State
 from .zones import FACES_DOWN, FACES_UP, FOUNDATION, LIFT_NONE, LIFT_RUNS, LIFT_TOP, STOCK, WASTE, Opt, Zone
 
 # A fan squeezed to fit keeps the steps of its top KEEP_READABLE face-up cards
-# while the others can shrink, each to no less than MIN_STEP of its length.
+# while the others can shrink: face-down ones to MIN_STEP of their length, and
+# face-up ones of a zone that lifts runs only to MIN_FACE_UP of it, so each shows
+# a strip a pointer can take it by. Past that every step shrinks alike.
 KEEP_READABLE = 4
 MIN_STEP = 0.15
+MIN_FACE_UP = 0.5
 FIT_TOLERANCE = 1e-9  # card units: far below a pixel
 
 # Values every pile game keeps; the ones in COSMETIC never change what can happen.
@@ -408,7 +411,7 @@ class PileGame(Game):
                 result.append(move)
         return result
 
-    finish_search_limit: int = 2000  # positions; measured in benchmarks/finish.py
+    finish_search_limit: int = 300  # positions; timed in benchmarks/lookahead.py
 
     def finish_moves(self, state: State) -> list[Move] | None:
         """When every card in play is face up and the stock is empty, the moves that
@@ -566,21 +569,18 @@ class PileGame(Game):
         return width, height
 
     def slot_label(self, state: State, zone: Zone) -> str:
+        """A zone's declared label; the stock's says what a click on it can still do."""
         if zone.role != STOCK:
-            return zone.label
+            return words.label(zone.label)
         left = self.redeals_left(state)
-        if left is None:
-            return "\u21bb"
-        return f"{left} redeal{'s' if left != 1 else ''} left"
+        return "\u21bb" if left is None else words.redeals_left(left)
 
     def status(self, state: State) -> list[tuple[str, str]]:
         figures = super().status(state)
         if self.stock_index is not None:
             left = self.redeals_left(state)
-            figures.append((self.redeals_word, "unlimited" if left is None else str(left)))
+            figures.append((words.redeals_label(), words.unlimited() if left is None else str(left)))
         return figures
-
-    redeals_word = "Redeals left"
 
     def fan_offsets(self, state: State, i: int, extent: float) -> list[tuple[float, float]]:
         """Offsets of each card of zone ``i``, squeezed to fit ``extent`` along the fan."""
@@ -594,7 +594,8 @@ class PileGame(Game):
                      for k in range(n)]
         # Face-down cards give way first, then the face-up ones below the top few.
         ranks = [0 if k <= pile.down else 2 if k >= n - KEEP_READABLE else 1 for k in range(n)]
-        scales = squeeze([abs(dx) + abs(dy) for dx, dy in steps], ranks, extent)
+        floors = FLOORS if zone.lift == LIFT_RUNS else None  # only where a card under the top can be taken
+        scales = squeeze([abs(dx) + abs(dy) for dx, dy in steps], ranks, extent, floors)
         offsets, x, y = [], 0.0, 0.0
         for (dx, dy), scale in zip(steps, scales):
             x, y = x + dx * scale, y + dy * scale
@@ -625,12 +626,15 @@ class PileGame(Game):
         return Scene(width, height, tuple(placed), tuple(slots))
 
 
-def squeeze(lengths: list[float], ranks: list[int], extent: float) -> list[float]:
+FLOORS = {0: MIN_STEP, 1: MIN_FACE_UP, 2: MIN_FACE_UP}  # the least scale of each rank of fan_offsets
+
+
+def squeeze(lengths: list[float], ranks: list[int], extent: float, floors: dict | None = None) -> list[float]:
     """A scale per step so the steps fit in ``extent``.
 
-    Steps of the lowest rank shrink first, down to ``MIN_STEP`` of their
-    length, then those of the next rank; if even that is too long, all
-    shrink alike. An ``extent`` of 0 or less means no limit.
+    Steps of the lowest rank shrink first, down to their rank's floor (``floors``,
+    ``MIN_STEP`` by default) of their length, then those of the next rank; if even
+    that is too long, all shrink alike. An ``extent`` of 0 or less means no limit.
     """
     scales = [1.0] * len(lengths)
     for rank in sorted(set(ranks)):
@@ -639,7 +643,8 @@ def squeeze(lengths: list[float], ranks: list[int], extent: float) -> list[float
             return scales
         full = sum(l for l, r in zip(lengths, ranks) if r == rank)
         if full > 0:
-            scale = 1.0 - min(excess, full * (1.0 - MIN_STEP)) / full
+            floor = (floors or {}).get(rank, MIN_STEP)
+            scale = 1.0 - min(excess, full * (1.0 - floor)) / full
             scales = [scale if r == rank else s for r, s in zip(ranks, scales)]
     total = sum(l * s for l, s in zip(lengths, scales))
     if extent > 0 and total > extent:

@@ -4,7 +4,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from minigame import MiniGame
 
-from solitaire_core.piles import KEEP_READABLE, MIN_STEP, squeeze
+from solitaire_core.piles import FLOORS, KEEP_READABLE, MIN_FACE_UP, MIN_STEP, squeeze
 from solitaire_core.registry import load_games
 from solitaire_core.scene import CARD_HEIGHT, scene_for
 
@@ -39,6 +39,16 @@ def test_face_down_steps_give_way_before_face_up_ones():
     scales = squeeze([0.2, 0.2, 0.3, 0.3, 0.3], [0, 0, 1, 2, 2], 1.0)
     assert scales[2:] == [1.0, 1.0, 1.0] and scales[0] == scales[1] < 1.0
     assert abs(sum(l * s for l, s in zip([0.2, 0.2, 0.3, 0.3, 0.3], scales)) - 1.0) < 1e-9
+
+
+def test_every_face_up_card_of_a_long_squeezed_run_keeps_a_strip_to_take_it_by():
+    """A run of 13 face-up cards in a low room: the cards under the top four give way only
+    to half a step; past that all steps shrink alike, so none is thinner than an even spread."""
+    lengths, ranks = [0.3] * 12, [1] * 8 + [2] * 4
+    roomy = squeeze(lengths, ranks, 3.0, FLOORS)
+    assert roomy[8:] == [1.0] * 4 and min(roomy) >= MIN_FACE_UP
+    tight = squeeze(lengths, ranks, 1.47, FLOORS)
+    assert max(tight) - min(tight) < 1e-9 and abs(sum(l * s for l, s in zip(lengths, tight)) - 1.47) < 1e-9
 
 
 @settings(max_examples=60, deadline=None)
