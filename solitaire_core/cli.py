@@ -29,6 +29,7 @@ from .options import parse_assignments, resolve
 from .records.command import add_stats_arguments, run_stats
 from .registry import GameFailed, game_failure, load_games
 from .solver.commands import add_solve_arguments, add_winnability_arguments, run_solve, run_winnability
+from .survey.command import add_survey_arguments, run_survey
 
 FRONTEND_GROUP = "solitaire.frontends"
 FRONTEND = "qt"
@@ -227,6 +228,8 @@ VERBS: list[Verb] = [
     Verb("solve", "is a deal winnable? and the moves that win it", add_solve_arguments, run_solve),
     Verb("winnability", "solve many deals at once: shares winnable, unwinnable, unknown",
          add_winnability_arguments, run_winnability),
+    Verb("survey", "solve a range of deals on Dask, keeping every answer; --report: the shares",
+         add_survey_arguments, run_survey),
 ]
 
 

@@ -23,4 +23,10 @@ class OptionError(SolitaireError, ValueError):
 
 
 class SaveError(SolitaireError):
-    """A saved game that cannot be loaded; the file is left untouched."""
+    """A saved game that cannot be loaded; the file is left untouched. ``str()`` keeps the
+    detail (move texts, fields) for the command line; ``said`` is what the table tells
+    the player, in words (``solitaire_core.words``)."""
+
+    def __init__(self, detail: str, said: str | None = None):
+        super().__init__(detail)
+        self.said = detail if said is None else said

@@ -38,7 +38,7 @@ class Game:
     options: tuple[Choice, ...] = ()
     pack: str = "french"
     stuck_search_limit: int = 4000
-    hint_search_limit: int = 1000
+    hint_search_limit: int = 200  # positions; timed in benchmarks/lookahead.py
     running_total: str | None = None  # an on/off option whose "on" carries the score to the next game
 
     # --- to provide -------------------------------------------------------
@@ -94,7 +94,7 @@ class Game:
     def status(self, state: State) -> list[tuple[str, str]]:
         """Labelled figures for a status bar (score, redeals left, ...)."""
         score = self.score(state)
-        return [] if score is None else [("Score", str(score))]
+        return [] if score is None else [(words.score_label(), str(score))]
 
     def format_move(self, move: Move) -> str:
         return movelib.format_move(move)
@@ -234,7 +234,10 @@ class Game:
 
     def hint(self, state: State) -> Move | None:
         """The heuristic's favourite move (``preference``) that keeps a win within
-        reach; None when only pointless moves are left (the solver gives better hints).
+        reach; None when no move helps (no line raises a ``progress`` measure: the
+        table then offers undo and restart) or only pointless moves are left (the
+        solver gives better hints). A move the search cannot decide is hinted only
+        if it helps (``helps``), and so is the move played when every move loses.
 
         A bounded exhaustive search (``hint_search_limit`` positions in all) tries
         the moves best first: the first it finds a win after is the hint, one it
@@ -248,7 +251,7 @@ class Game:
         seen: set = set()
         for score, _, move in ranked:
             found = lookahead.winning_line(self, self.play(state, move), seen, self.hint_search_limit)
-            if found or found == [] or found is None and score >= 0 and self.helps(state, move):
+            if isinstance(found, list) or found is None and score >= 0 and self.helps(state, move):
                 return move
         # lost whatever is played: the favourite move that still gets somewhere
         return next((move for score, _, move in ranked if score >= 0 and self.helps(state, move)), None)

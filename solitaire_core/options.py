@@ -1,7 +1,9 @@
 """Declared game options: a game lists them, the engine checks every value.
 
 Values given as text (command line ``-o draw=3``, saves, settings) are matched
-against the allowed values' text, so ``"3"`` selects the integer 3.
+against the allowed values' text, so ``"3"`` selects the integer 3. A label
+and a value that is text are words a player reads, marked with ``N_``: the
+Options dialog shows them translated, and keeps the value's text.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any, Iterable, Mapping
 from attrs import frozen
 
 from .errors import OptionError
+from .i18n import N_
 from .inputs import quote
 
 TEXT_TYPES = (str, int, float)  # values matched by their text; anything else only by equality
@@ -23,7 +26,7 @@ class Choice:
     name: str
     values: tuple
     default: Any = None
-    label: str = ""
+    label: str = ""  # what the Options dialog shows, marked with N_
 
     def __attrs_post_init__(self):
         if self.default is None:
@@ -43,7 +46,7 @@ class Choice:
 
 def Switch(name: str, default: str = "off", label: str = "") -> Choice:
     """An on/off option."""
-    return Choice(name, ("off", "on"), default, label)
+    return Choice(name, (N_("off"), N_("on")), default, label)
 
 
 def resolve(declared: Iterable[Choice], given: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:

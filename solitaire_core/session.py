@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from . import seal
-from .errors import SaveError, SolitaireError
+from . import seal, words
+from .errors import IllegalMove, OptionError, SaveError, SolitaireError
 from .inputs import POSITION_LIMIT, quote, read_text
 from .moves import Move
 from .state import State
@@ -134,7 +134,8 @@ class Session:
     def check_savable(self) -> None:
         """``SaveError`` past ``MAX_SAVE_MOVES`` moves: what this program writes, it loads."""
         if len(self.moves) > MAX_SAVE_MOVES:
-            raise SaveError(f"this game has {len(self.moves):,} moves; a save holds at most {MAX_SAVE_MOVES:,}")
+            raise SaveError(f"this game has {len(self.moves):,} moves; a save holds at most {MAX_SAVE_MOVES:,}",
+                            words.save_cannot_hold(len(self.moves), MAX_SAVE_MOVES))
 
     def to_json(self) -> dict:
         self.check_savable()
@@ -167,26 +168,29 @@ class Session:
         (the app's seal verified): then the moves are replayed unchecked and the
         checkpoints compared, and anything that does not match is checked in full."""
         if not isinstance(data, dict):
-            raise SaveError("a save must be a JSON object")
+            raise SaveError("a save must be a JSON object", words.save_not_a_save())
         if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"not a solitaire save (format {quote(data.get('format'))})")
+            raise SaveError(f"not a solitaire save (format {quote(data.get('format'))})", words.save_not_a_save())
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"save version {quote(data.get('version'))} is not supported (this program reads {SAVE_VERSION})")
+            raise SaveError(f"save version {quote(data.get('version'))} is not supported (this program reads {SAVE_VERSION})",
+                            words.save_too_new())
         game = games.get(data.get("game")) if isinstance(data.get("game"), str) else None
         if game is None:
-            raise SaveError(f"the save is of game {quote(data.get('game'))}, which is not installed")
+            raise SaveError(f"the save is of game {quote(data.get('game'))}, which is not installed",
+                            words.save_game_missing(quote(data.get("game"))))
         options, deal, moves = data.get("options", {}), data.get("deal"), data.get("moves", [])
         position, elapsed = data.get("position", len(moves) if isinstance(moves, list) else 0), data.get("elapsed", 0)
         if not isinstance(options, dict):
-            raise SaveError("'options' must be an object")
+            raise SaveError("'options' must be an object", words.save_damaged())
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise SaveError("'moves' must be a list of move texts")
+            raise SaveError("'moves' must be a list of move texts", words.save_damaged())
         if len(moves) > MAX_SAVE_MOVES:
-            raise SaveError(f"the save holds {len(moves)} moves, more than any real game ({MAX_SAVE_MOVES})")
+            raise SaveError(f"the save holds {len(moves)} moves, more than any real game ({MAX_SAVE_MOVES})",
+                            words.save_too_long(MAX_SAVE_MOVES))
         if not _whole(position) or not 0 <= position <= len(moves):
-            raise SaveError(f"'position' must be a whole number from 0 to {len(moves)}")
+            raise SaveError(f"'position' must be a whole number from 0 to {len(moves)}", words.save_damaged())
         if not isinstance(elapsed, (int, float)) or isinstance(elapsed, bool) or not 0 <= elapsed < 1e9:
-            raise SaveError("'elapsed' must be a number of seconds")
+            raise SaveError("'elapsed' must be a number of seconds", words.save_damaged())
         session = cls._set_up(game, data, options, deal, clock)
         if not (trusted and session._replay_known(moves, data.get("checkpoints"))):
             if trusted:  # the shortcut did not hold: start again and check every move
@@ -202,17 +206,19 @@ class Session:
         try:
             if "start" in data:
                 if not isinstance(data["start"], str) or len(data["start"]) > POSITION_LIMIT:
-                    raise SaveError(f"'start' must be position text of at most {POSITION_LIMIT:,} characters")
+                    raise SaveError(f"'start' must be position text of at most {POSITION_LIMIT:,} characters",
+                                    words.save_start_wrong())
                 session = cls(game, deal if _whole(deal) else None,
                               start=game.parse_position(data["start"], **options), clock=clock)
             else:
                 if not _whole(deal):
-                    raise SaveError("'deal' must be a whole number")
+                    raise SaveError("'deal' must be a whole number", words.save_damaged())
                 session = cls(game, deal, options, clock=clock)
         except SaveError:
             raise
         except (SolitaireError, ValueError, TypeError) as exc:
-            raise SaveError(f"the save's game cannot be set up: {exc}") from exc
+            said = words.save_options_wrong() if isinstance(exc, OptionError) else words.save_start_wrong()
+            raise SaveError(f"the save's game cannot be set up: {exc}", said) from exc
         return session
 
     def _replay_checked(self, texts: list[str]) -> None:
@@ -220,7 +226,9 @@ class Session:
             try:
                 self.play(self.game.parse_move(self.state, text))
             except (SolitaireError, ValueError) as exc:
-                raise SaveError(f"move {index + 1} ({quote(text)}) cannot be replayed: {exc}") from exc
+                reason = exc.reason if isinstance(exc, IllegalMove) else words.save_not_a_move()
+                raise SaveError(f"move {index + 1} ({quote(text)}) cannot be replayed: {exc}",
+                                words.save_move_fails(index + 1, reason)) from exc
 
     def _replay_known(self, texts: list[str], checkpoints: Any) -> bool:
         """Replay moves this program wrote and sealed with ``play`` (no legality check);
@@ -253,7 +261,8 @@ def read_save(path: str | os.PathLike) -> Any:
     try:  # a regular file of at most MAX_SAVE_BYTES, never a device or a FIFO
         return json.loads(read_text(path, MAX_SAVE_BYTES))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise SaveError(f"cannot read {path}: {exc}") from exc
+        said = words.save_unreadable(exc.strerror or str(exc)) if isinstance(exc, OSError) else words.save_not_a_save()
+        raise SaveError(f"cannot read {path}: {exc}", said) from exc
 
 
 def _whole(value: Any) -> bool:

@@ -12,8 +12,9 @@ legal play (and shrink a failure to a short line), then ``check_line`` checks
 at every step: the cards in the scene are exactly the cards dealt, every
 legal move applies and its text parses back to it, the position text round
 trips, apply never changes its input, states hash, made-up moves raise
-``IllegalMove`` with a reason in words, every legal move, zone and cursor
-spot has words with no notation that give away no face-down card, the scene
+``IllegalMove`` with a reason in words, every legal move, zone, cursor spot,
+slot label, card note and status figure has words with no notation that give
+away no face-down card, the scene
 fits the table (its own size and laid out for a short, a narrow and a
 generous room), and ``is_won``/``is_stuck`` answer
 booleans that agree with each other. A broken promise raises
@@ -270,6 +271,31 @@ class Line:
             self.require_words(notation, text, f"the cursor on {zone}")
             self.require(masked is None or game.describe_spot(masked, zone, notation.tops.get(zone)) == text,
                          f"the cursor on {zone} ({text!r}) changes with the order of the face-down cards")
+        self.check_table_words(state, notation, masked)
+
+    def check_table_words(self, state, notation: "Notation", masked) -> None:
+        """The texts the table shows beside the cards: slot labels, the notes on faces
+        (Solitarot's "6 red") and the status bar's figures, each name and value, are words
+        (a label may be empty or a one-letter index such as "K"), the same whatever
+        order the face-down cards lie in."""
+        game = self.game
+        for slot in notation.scene.slots:
+            if slot.label:
+                self.require_words(notation, slot.label, f"the label of zone {slot.zone}")
+        for placed in notation.scene.cards:
+            note = getattr(placed.face, "note", "") if placed.face_up else ""
+            if note:
+                self.require_words(notation, note, f"the note on {placed.code}")
+        figures = game.status(state)
+        self.require(isinstance(figures, list) and all(isinstance(f, tuple) and len(f) == 2 for f in figures),
+                     f"status() gives {figures!r}, not a list of (name, value) pairs")
+        for name, value in figures:
+            self.require_words(notation, name, "the name of a status figure")
+            self.require_words(notation, value, f"the status figure {name!r}")
+        labels = [slot.label for slot in notation.scene.slots]
+        self.require(masked is None or (game.status(masked) == figures
+                                        and [s.label for s in game.scene(masked).slots] == labels),
+                     "the status bar or a slot label changes with the order of the face-down cards")
 
     def require_words(self, notation: "Notation", text: Any, what: str) -> None:
         self.require(isinstance(text, str) and text.strip(), f"{what} is empty")
@@ -319,7 +345,7 @@ class Notation:
     plain word such as ``stock`` or a one-letter code is a word too) and move texts."""
 
     def __init__(self, game, state, moves=None):
-        scene = game.scene(state)
+        self.scene = scene = game.scene(state)
         moves = game.legal_moves(state) if moves is None else moves
         self.zones = list(dict.fromkeys([s.zone for s in scene.slots] + [p.zone for p in scene.cards]))
         self.tops: dict[str, int] = {}
@@ -344,19 +370,21 @@ def notation_in(game, state, text: str) -> str | None:
     return Notation(game, state).find(text)
 
 
-def check_safe_moves(game, deals=range(1, 4), *, tail: int = 6, limit: int = 1000) -> int:
+def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit: int = 200) -> int:
     """Auto-play, the hint and the finish never throw a win away, where an exhaustive
     search decides: on the last ``tail`` positions of greedy heuristic play (the move
     ``preference`` likes best, no position twice) from each deal (default options)
-    and one position a random legal move away from each, those whose whole game
+    and from each state of ``starts``, and one position a random legal move away
+    from each, those whose whole game
     fits in ``limit`` positions. In each such game every position's safe moves keep
     a won game won, and every finish wins; from the chosen positions the hint's move
     does too. Returns how many positions were decided (the others are skipped)."""
     rnd, decided = random.Random(0), 0
-    for deal in deals:
-        line = Line(game, deal, {})
+    for deal, start in [(d, None) for d in deals] + [(None, s) for s in starts]:
+        line = Line(game, deal, {} if start is None else dict(start.options))
         with line.context():
-            for state in _near_the_end(game, game.new(deal), tail, rnd):
+            near = _near_the_end(game, game.new(deal) if start is None else start, tail, rnd)
+            for state in near if start is None else [start] + near:
                 won = _winnable_game(game, state, limit)
                 if won is None:
                     continue

@@ -242,3 +242,100 @@ def builds_on_nothing(card_name: str, zone_name: str) -> str:
 
 def rules_forbid() -> str:
     return _("The rules of this game do not allow it in this position")
+
+
+# --- slot labels and the status bar --------------------------------------------------
+def label(text: str) -> str:
+    """A slot's label as declared (``N_``-marked: "A", "K", "trumps"), translated."""
+    return _(text) if text else ""
+
+
+def redeals_left(n: int) -> str:
+    return ngettext("{count} redeal left", "{count} redeals left", n).format(count=n)
+
+
+def passes_left(n: int) -> str:
+    if n == 0:
+        return _("no pass left")
+    return ngettext("{count} more pass", "{count} more passes", n).format(count=n)
+
+
+def score_label() -> str:
+    return _("Score")
+
+
+def redeals_label() -> str:
+    return _("Redeals left")
+
+
+def unlimited() -> str:
+    return _("unlimited")
+
+
+def pass_label() -> str:
+    return _("Pass")
+
+
+def stock_label() -> str:
+    return _("Stock")
+
+
+def count_of(count: int, total: int) -> str:
+    """A figure out of a total: "2 of 4"."""
+    return _("{count} of {total}").format(count=count, total=total)
+
+
+def figure(name: str, value: str) -> str:
+    """One status-bar figure: "Score: 12"."""
+    return _("{name}: {value}").format(name=name, value=value)
+
+
+def option_value(value) -> str:
+    """An option's value as the Options dialog and the statistics show it ("vegas", "3")."""
+    return _(value) if isinstance(value, str) else str(value)
+
+
+# --- a save that cannot be loaded (SaveError.said: the table's words; str() keeps the detail) ---
+def save_not_a_save() -> str:
+    return _("the file is not a saved game")
+
+
+def save_too_new() -> str:
+    return _("the save was written by another version of the program")
+
+
+def save_game_missing(game: str) -> str:
+    return _("the save is of the game {game}, which is not installed").format(game=game)
+
+
+def save_damaged() -> str:
+    return _("the file is damaged")
+
+
+def save_too_long(count: int) -> str:
+    return _("the save holds more moves than any real game (at most {count:,})").format(count=count)
+
+
+def save_cannot_hold(moves: int, count: int) -> str:
+    return _("this game has {moves:,} moves; a save holds at most {count:,}").format(moves=moves, count=count)
+
+
+def save_options_wrong() -> str:
+    return _("the options it was played with are not this game's")
+
+
+def save_start_wrong() -> str:
+    return _("its starting position is not one this game can set up")
+
+
+def save_move_fails(number: int, reason: str) -> str:
+    return _("move {number} of the save cannot be played: {reason}").format(number=number, reason=reason)
+
+
+def save_not_a_move() -> str:
+    return _("it is not a move of this game")
+
+
+def save_unreadable(why: str) -> str:
+    """``why``: the system's reason ("No such file or directory"), or the reader's."""
+    return _("the program cannot read it ({why})").format(why=why)

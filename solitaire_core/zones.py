@@ -11,6 +11,7 @@ from typing import Any
 
 from attrs import frozen
 
+from .i18n import N_
 from .rules import CardTest, Relation, ace, same_suit, up
 
 STOCK, WASTE, FOUNDATION, TABLEAU, RESERVE = "stock", "waste", "foundation", "tableau", "reserve"
@@ -43,7 +44,7 @@ class Zone:
     lift: str = LIFT_TOP
     one_at_a_time: bool = False
     flip: bool = False
-    label: str = ""
+    label: str = ""  # shown on the empty slot, marked with N_ ("A", "K")
     room: float | None = None
     draw: Any = 1
     redeals: Any = None
@@ -71,7 +72,7 @@ def Waste(id: str = "waste", at=(1.0, 0.0), fan=(0.0, 0.0), name: str = "") -> Z
 
 def Foundations(prefix: str, count: int, at=(3.0, 0.0), step=(1.25, 0.0),
                 build: Relation = up & same_suit, start: CardTest | None = ace,
-                give_back: bool = True, label: str = "A", first: int = 1, name: str = "") -> tuple[Zone, ...]:
+                give_back: bool = True, label: str = N_("A"), first: int = 1, name: str = "") -> tuple[Zone, ...]:
     """``count`` foundations ``prefix1..`` in a row, built one card at a time."""
     return tuple(
         Zone(f"{prefix}{first + i}", FOUNDATION, (at[0] + step[0] * i, at[1] + step[1] * i),

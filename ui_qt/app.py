@@ -27,26 +27,47 @@ def failure_text(games) -> str:
     return f"Some game plugins could not be loaded; the other games work.\n{lines}"
 
 
-def first_session(games, request: Mapping, settings) -> Session:
+def first_session(games, request: Mapping, settings, failed: str | None = None) -> tuple[Session, str]:
     """The session asked for, else the last game played, else the registry's default
-    (a built-in game: a plugin sorting first does not take a fresh profile).
+    (a built-in game: a plugin sorting first does not take a fresh profile); and a
+    notice when the last game played failed to start (or ``failed``: it failed on
+    its saved game) and the default started instead (what the settings say never
+    stops the app; the command line's game does).
 
     Options not given on the command line are the ones last chosen for the game.
     """
-    from .window import random_deal, session_with
-
     if not games:
         detail = f"\n{failure_text(games)}" if games.failures else ""
         raise StartError(f"no game is installed{detail}")
     game_id = request.get("game") or (settings.last_game if settings.last_game in games else games.default)
     if game_id not in games:
         raise StartError(f"unknown game {game_id!r} (installed: {', '.join(games)})")
-    game = games[game_id]
+    try:
+        if game_id == failed and not request.get("game") and game_id != games.default:
+            raise StartError(f"the game {games[game_id].name} failed on its saved game")
+        return _session(games[game_id], request, settings), ""
+    except StartError as exc:
+        fallback = games.default
+        if request.get("game") or fallback in (None, game_id):
+            raise
+        session = _session(games[fallback], {"deal": request.get("deal")}, settings)
+        said = str(exc)
+        return session, f"{said[0].upper()}{said[1:]}. {games[fallback].name} was started instead."
+
+
+def _session(game, request: Mapping, settings) -> Session:
+    """``game``'s session as ``request`` asks, its deal shown once (StartError if impossible)."""
+    from solitaire_core.scene import scene_for
+
+    from .window import random_deal, session_with
+
     deal = request.get("deal")
     deal = random_deal() if deal is None else deal
     given = dict(request.get("options") or {})
     try:
-        return session_with(game, deal, {**settings.options(game_id), **given}, given)
+        session = session_with(game, deal, {**settings.options(game.id), **given}, given)
+        scene_for(game, session.state)  # a game that cannot show its deal cannot start
+        return session
     except SolitaireError as exc:
         raise StartError(f"{game.name}: {exc}") from exc
     except Exception as exc:
@@ -66,7 +87,10 @@ def build_window(request: Mapping, games=None, settings=None, persist: bool = Tr
     settings = settings or Settings()
     saves = SaveSlot() if persist else None
     resume, problem = saves.read(games) if saves is not None else (None, "")
-    window = MainWindow(games, settings, saves, first_session(games, request, settings), resume=resume)
+    session, fallback = first_session(games, request, settings, saves.failed_game if saves is not None else None)
+    window = MainWindow(games, settings, saves, session, resume=resume)
+    if fallback:
+        window.notices.notify("failed", fallback, kind="error")
     if problem:
         window.notices.notify("damaged", problem, kind="warning")
     if settings.problem:

@@ -9,8 +9,9 @@ from PySide6.QtGui import (QFont, QFontMetrics, QRegularExpressionValidator, QTe
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit,
                                QMessageBox, QPushButton, QTextBrowser, QVBoxLayout)
 
-from solitaire_core import rules_page
+from solitaire_core import rules_page, words
 from solitaire_core.errors import SolitaireError
+from solitaire_core.i18n import _
 
 MAX_DEAL = 2**32 - 1
 # Beside its title a title bar holds the window's icon and its buttons (close, maximise...);
@@ -40,10 +41,11 @@ class OptionsDialog(QDialog):
         self.boxes: dict[str, QComboBox] = {}
         for option in game.options:
             box = QComboBox()
-            box.addItems([str(v) for v in option.values])
+            for value in option.values:  # shown in words, kept as the value's text
+                box.addItem(words.option_value(value), str(value))
             chosen = str(current.get(option.name, option.default))
-            box.setCurrentIndex(max(0, box.findText(chosen)))
-            label = option.label or option.name
+            box.setCurrentIndex(max(0, box.findData(chosen)))
+            label = _(option.label) if option.label else option.name  # the game's words, translated
             box.setAccessibleName(label)
             form.addRow(label, box)
             self.boxes[option.name] = box
@@ -55,7 +57,7 @@ class OptionsDialog(QDialog):
         form.addRow(buttons)
 
     def values(self) -> dict[str, str]:
-        return {name: box.currentText() for name, box in self.boxes.items()}
+        return {name: box.currentData() for name, box in self.boxes.items()}
 
 
 class DealDialog(QDialog):

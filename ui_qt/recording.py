@@ -7,28 +7,35 @@ it locked, a disk error) the thread tries again every ``retry`` seconds, and
 a notice says the game is kept and will be recorded; a record still waiting
 when the app quits is written at the next start. The table never waits for
 the store. Each session is recorded at most once, so a won game left by a
-new deal, or a game recorded and then quit, counts once. Reading (the
-running total, the statistics dialog) uses a store opened on first use in
-the GUI thread: in WAL mode a reader does not wait for another's write.
+new deal, or a game recorded and then quit, counts once. The resets the
+player asks for are written by the same thread, in their turn among the
+records. Reading (the running total, the statistics dialog) uses a store
+opened on first use in the GUI thread: in WAL mode a reader does not wait for
+another's write, and a file another program holds when it is first opened
+(an old one is upgraded then) is tried again later, not waited for.
 """
 
 from __future__ import annotations
 
 import os
 import threading
+import time
 import weakref
 from typing import Callable
 
-from PySide6.QtCore import QObject, Signal, Slot
+from attrs import frozen
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from solitaire_core.records import Store, StoreError, running_total_switch
 from solitaire_core.records.finish import session_record
-from solitaire_core.records.outbox import Outbox, new_uid, outbox_dir
+from solitaire_core.records.outbox import Outbox, mark, new_uid, outbox_dir
 from solitaire_core.records.paths import records_path
+from solitaire_core.records.store import busy
 
 RETRY_SECONDS = 5.0  # between tries while the store cannot be written
 WRITE_TIMEOUT = 2.0  # SQLite's busy timeout for one try (the thread's own, never the table's)
 QUIT_WAIT = 1.0  # seconds the app waits at quit for records in flight; the rest wait in the outbox
+OPEN_TIMEOUT = 0.1  # the GUI thread's wait for a file another program holds: it is tried again later
 
 
 class _Mail(QObject):
@@ -37,6 +44,7 @@ class _Mail(QObject):
     delivered = Signal(list)  # uids now in the store
     failed = Signal(str)  # why the store cannot be written now
     noticed = Signal(list)  # what the thread's store or the outbox did about a damaged file
+    finished = Signal(object, str)  # a job's ``done`` and why it could not be done ("" when it was)
 
     def __init__(self, recorder: "Recorder"):
         super().__init__()
@@ -44,6 +52,11 @@ class _Mail(QObject):
         self.delivered.connect(self.on_delivered)
         self.failed.connect(self.on_failed)
         self.noticed.connect(self.on_noticed)
+        self.finished.connect(self.on_finished)
+
+    @Slot(object, str)
+    def on_finished(self, done, problem: str) -> None:
+        self.recorder._finished(done, problem)
 
     @Slot(list)
     def on_delivered(self, uids: list) -> None:
@@ -58,12 +71,24 @@ class _Mail(QObject):
         self.recorder.warn("\n".join(notices))
 
 
+@frozen
+class Job:
+    """A write the player asked for (a reset): done after the records kept before ``mark``."""
+
+    mark: str
+    run: Callable[[Store], object]
+    done: Callable[[str], None]
+
+
 class Writer:
-    """The thread that moves records from the outbox into the store, oldest first."""
+    """The thread that moves records from the outbox into the store, oldest first, and
+    does the writes the player asks for (``ask``), each in its turn among the records."""
 
     def __init__(self, path, outbox: Outbox, mail: _Mail, retry: float):
         self.path, self.outbox, self.mail, self.retry = path, outbox, mail, retry
         self.wake, self.stop = threading.Event(), threading.Event()
+        self.lock = threading.Lock()
+        self.jobs: list[Job] = []
         self.wake.set()  # records left by an earlier run go first
         self.thread = threading.Thread(target=self._run, name="records-writer", daemon=True)
         self.thread.start()
@@ -73,7 +98,19 @@ class Writer:
         while True:
             self.wake.wait(self.retry if failing else None)
             self.wake.clear()
+            stopping = self.stop.is_set()  # read before the pass: it sees every record kept before the stop
+            with self.lock:
+                jobs, self.jobs = self.jobs, []
             kept: list[str] = []
+            for job in jobs:  # one try each: the player is told it could not be done, and may ask again
+                try:
+                    store = store or Store(self.path, timeout=WRITE_TIMEOUT)
+                    self.outbox.deliver(store, kept, before=job.mark)
+                    job.run(store)
+                    problem = ""
+                except (StoreError, OSError) as exc:
+                    problem = str(exc)
+                self.mail.finished.emit(job.done, problem)
             try:
                 if self.outbox.pending():
                     if store is None:
@@ -90,10 +127,17 @@ class Writer:
                 if len(notices) > shown.get(id(source), 0):
                     self.mail.noticed.emit(notices[shown.get(id(source), 0):])
                     shown[id(source)] = len(notices)
-            if self.stop.is_set():
+            if stopping:
                 break
         if store is not None:
             store.close()
+
+    def ask(self, run: Callable[[Store], object], done: Callable[[str], None]) -> None:
+        """``run(store)`` on this thread after the records kept until now; ``done(problem)`` then
+        in the GUI thread, ``problem`` empty when it was done."""
+        with self.lock:
+            self.jobs.append(Job(mark(), run, done))
+        self.wake.set()
 
     def close(self) -> None:
         """One last try for records in flight, waited for at most ``QUIT_WAIT``."""
@@ -115,6 +159,8 @@ class Recorder:
         self.warn = warn
         self.path = path
         self.problem = ""  # why the store is not available for reading, once it failed to open
+        self.busy = ""  # why it could not be opened yet: another program holds it (tried again later)
+        self._retry_at = 0.0
         self.on_delivered: Callable[[bool], None] | None = None
         self._store: Store | None = None
         self._recorded: weakref.WeakSet = weakref.WeakSet()
@@ -130,15 +176,47 @@ class Recorder:
 
     @property
     def store(self) -> Store | None:
-        """The store for reading, opened on first use; None (and a notice, once) if it cannot be."""
-        if self._store is None and not self.problem and not self.closed:
+        """The store for reading, opened on first use; None (and a notice, once) if it cannot be.
+        A file another program holds (an old one is upgraded on opening) is not waited for: it is
+        tried again every ``retry`` seconds, and the figures are shown once it opens."""
+        if self._store is None and not self.problem and not self.closed and time.monotonic() >= self._retry_at:
             try:
-                self._store = Store(self.path)
+                self._store = Store(self.path, timeout=OPEN_TIMEOUT)
             except StoreError as exc:
-                self.problem = str(exc)
-                self.warn(f"Statistics cannot be shown while the program runs: {exc}")
+                if not busy(exc):
+                    self.problem = str(exc)
+                    self.warn(f"Statistics cannot be shown while the program runs: {exc}")
+                else:
+                    self._retry_at = time.monotonic() + self._writer.retry
+                    QTimer.singleShot(round(self._writer.retry * 1000), self._mail, self._retry)
+                    if not self.busy:
+                        self.warn("The statistics file is in use by another program. The statistics and "
+                                  "the running total are shown as soon as it is free; games are still recorded.")
+                    self.busy = str(exc)
+            else:
+                if self.busy:
+                    self.busy = ""
+                    QTimer.singleShot(0, self._mail, self._opened)
         self.show_notices()
         return self._store
+
+    def _retry(self) -> None:
+        self._retry_at = 0.0
+        self.store  # noqa: B018 - opening it is the point
+
+    def _opened(self) -> None:
+        """The store opened after a wait: its figures are shown, the notice about the wait goes
+        (unless records still cannot be written)."""
+        if self.on_delivered is not None and not self.closed:
+            self.on_delivered(not self._failing)
+
+    @property
+    def unavailable(self) -> str:
+        """Why the statistics cannot be shown now ("" when they can)."""
+        if self.problem:
+            return self.problem
+        return "the statistics file is in use by another program; they are shown as soon as it is free" \
+            if self.busy else ""
 
     def show_notices(self) -> None:
         """What the store did about a damaged file or row, not yet shown."""
@@ -154,13 +232,14 @@ class Recorder:
         """Records of this window not yet in the store."""
         return len(self._pending)
 
-    def record(self, session) -> bool:
+    def record(self, session, result: str | None = None) -> bool:
         """Keep the game of ``session`` unless it is kept already; True when it was kept now
-        (in the outbox: the store has it a moment later, or once it can be written)."""
+        (in the outbox: the store has it a moment later, or once it can be written).
+        ``result`` None: found by ``records.finish.outcome``."""
         if session in self._recorded or self.closed:
             return False
         try:
-            made = session_record(session, uid=new_uid())
+            made = session_record(session, result, uid=new_uid())
             if made is None:  # a deal left before any move, nothing to keep
                 return False
             path = self.outbox.put(*made)
@@ -213,31 +292,40 @@ class Recorder:
         return kept + (score if score is not None and session not in self._recorded else 0)
 
     def _read_total(self, session, switch: str, key: tuple) -> int | None:
-        """The store's total and the scores on their way to it. The total is read first: a game
-        that reaches the store in between is then left out for a moment, never counted twice."""
-        waiting = {uid: record.score for uid, (record, total, _) in self._pending.items()
-                   if total is not None and _total_key(record.game, record.account or record.options, total) == key}
+        """The store's total and the scores on their way to it, read in one snapshot: a game the
+        writer thread delivers meanwhile is counted once, in the store or on its way."""
+        waiting = {uid: record.score for uid, (record, total, _) in self._pending.items() if total is not None
+                   and _total_key(record.game, record.options if record.account is None else record.account,
+                                  total) == key}
         try:
-            kept = self._store.running_total(session.game.id, session.game.running_total_options(session.state),
-                                             switch)
-            arrived = self._store.kept_uids(waiting)
+            with self._store.snapshot() as store:
+                kept = store.running_total(session.game.id, session.game.running_total_options(session.state),
+                                           switch)
+                arrived = store.kept_uids(waiting)
         except StoreError as exc:  # kept as None: the status bar asks every second
             self.failed("The running total cannot be read", exc)
             return None
         return kept + sum(score for uid, score in waiting.items() if uid not in arrived)
 
-    def reset_total(self, session) -> bool:
+    def reset_total(self, session, done: Callable[[str], None]) -> bool:
+        """Start the running total ``session`` plays for again from 0, on the writing thread (the
+        games recorded before count in the old total); ``done(problem)`` as for ``Writer.ask``.
+        False when its score does not run on."""
         switch = session.game.running_total
-        if switch is None or self.store is None:
+        if switch is None or self.closed:
             return False
-        try:
-            self._store.reset_running_total(session.game.id, session.game.running_total_options(session.state),
-                                            switch)
-        except StoreError as exc:
-            self.failed("The running total could not be reset", exc)
-            return False
-        self._totals.clear()
+        game, options = session.game.id, session.game.running_total_options(session.state)
+        self._writer.ask(lambda store: store.reset_running_total(game, options, switch), done)
         return True
+
+    def reset_statistics(self, game: str, done: Callable[[str], None]) -> None:
+        """Forget the games of ``game`` recorded until now, on the writing thread; ``done(problem)``."""
+        self._writer.ask(lambda store: store.reset(game), done)
+
+    def _finished(self, done: Callable[[str], None], problem: str) -> None:
+        self._totals.clear()
+        if not self.closed:
+            done(problem)
 
     def forget_cached(self) -> None:
         """Read totals again (another copy of the app may have recorded games)."""

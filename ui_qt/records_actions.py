@@ -89,8 +89,8 @@ class RecordsActions:
             return
         if new is self.offered:  # "Continue": the deal shown at launch was never played
             self.offered = None
-        else:
-            self.recorder.record(old)
+        else:  # lost exactly when the table found it blocked
+            self.recorder.record(old, self.window.blocked.result(old))
         if new.is_won:  # opened from a file: counted when it was won
             self.recorder.mark(new)
         self.recorder.forget_cached()
@@ -139,8 +139,20 @@ class RecordsActions:
                 f"Start the running total of {session.game.name} again from 0? "
                 "This game's score will count from there."):
             return
-        self.recorder.reset_total(session)
+        game = session.game
+        if self.recorder.reset_total(session, lambda problem: self._total_reset(game, problem)):
+            self.window.statusBar().showMessage(f"Resetting the running total of {game.name}\u2026")
+
+    def _total_reset(self, game, problem: str) -> None:
+        """The reset was written off the GUI thread: said when it is done, or why it could not be."""
+        if problem:
+            self.window.notices.notify("records", f"The running total of {game.name} could not be reset: {problem}. "
+                                       "Nothing was changed; try again later.", kind="warning")
+            self.window.statusBar().clearMessage()
+        else:
+            self.window.statusBar().showMessage(f"The running total of {game.name} starts again from 0.", 4000)
         self.update_status()
+        self._refresh_dialog()
 
     # --- statistics ----------------------------------------------------------------------
     def _refresh_dialog(self) -> None:
@@ -181,7 +193,8 @@ class RecordsActions:
         try:
             window.session.save(path, key=self._key())
         except (OSError, SaveError) as exc:
-            window.notices.notify("file", f"The game could not be saved to {path}: {exc}", kind="error")
+            why = exc.said if isinstance(exc, SaveError) else exc
+            window.notices.notify("file", f"The game could not be saved to {path}: {why}", kind="error")
             return False
         self.folder = str(Path(path).parent)
         window.statusBar().showMessage(f"Saved to {path}", 4000)
@@ -197,7 +210,7 @@ class RecordsActions:
         try:
             session = Session.load(path, window.games, key=self._key())
         except SaveError as exc:
-            window.notices.notify("file", f"Cannot open {Path(path).name}: {exc}", kind="error")
+            window.notices.notify("file", f"Cannot open {Path(path).name}: {exc.said}", kind="error")
             return False
         self.folder = str(Path(path).parent)
         window.notices.dismiss("file")

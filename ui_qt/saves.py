@@ -15,6 +15,7 @@ from solitaire_core.inputs import set_aside
 from solitaire_core.journal import Journal
 from solitaire_core.records import autosave_path
 from solitaire_core.records.paths import AUTOSAVE_FILE
+from solitaire_core.registry import game_failure
 from solitaire_core.seal import app_key
 from solitaire_core.session import Session
 
@@ -26,6 +27,7 @@ class SaveSlot:
     def __init__(self, path: str | os.PathLike | None = None):
         self.path = Path(path) if path is not None else autosave_path()
         self.stuck = False  # a damaged save that could not be moved aside (and was reported)
+        self.failed_game: str | None = None  # the game whose own code failed replaying the save
         self.key = app_key(self.path.parent)  # seals this app's saves, for a quick resume
         self.journal = Journal(self.path, self.key)  # the save and the moves since, one line each
 
@@ -63,7 +65,11 @@ class SaveSlot:
             return None, ""
         try:
             session = self.journal.read(games)
-        except SaveError as exc:
+            won = session.is_won
+        except Exception as exc:
+            self.failed_game, failure = (None, exc.said) if isinstance(exc, SaveError) else _game_failure(games, exc)
+            if failure is None:  # no game's failure: a bug of the program stays loud
+                raise
             try:
                 where = f"it was moved to {set_aside(self.path)}"
                 if self.journal.journal.exists():
@@ -71,8 +77,14 @@ class SaveSlot:
             except OSError as move_error:
                 self.stuck = True
                 where = f"it could not be moved aside either ({move_error})"
-            return None, f"The saved game could not be loaded: {exc}. {where[0].upper()}{where[1:]}."
-        if session.is_won:
+            return None, f"The saved game could not be loaded: {failure}. {where[0].upper()}{where[1:]}."
+        if won:
             self.clear()
             return None, ""
         return session, ""
+
+
+def _game_failure(games, exc: Exception) -> tuple[str | None, str | None]:
+    """The game whose own code raised ``exc`` (replaying its save) and ``the game X failed: ...``."""
+    return next(((game_id, failure) for game_id, game in games.items()
+                 if (failure := game_failure(game, exc)) is not None), (None, None))

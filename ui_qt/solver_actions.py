@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel
 from solitaire_core import words
 from solitaire_core.solver import UNWINNABLE, WINNABLE
 
+from .guard import attempt
 from .solver_process import ERROR
 from .solving import PROCESSES, Known, Worker, find_winnable_deal, solve
 
@@ -230,7 +231,11 @@ class SolverActions(QObject):
         if not self.demo_moves:
             return
         move = self.demo_moves.pop(0)
-        said = words.demo_move(self.window.game.describe_move(self.window.session.state, move))
+        described = attempt(self.window.game_failed, self.window.game.describe_move, self.window.session.state, move)
+        if described is None:  # the game failed (reported, and the demo stopped with it)
+            self.demo_moves = []
+            return
+        said = words.demo_move(described)
         self.stepping = True
         try:
             played = self.window.play(move)

@@ -140,8 +140,9 @@ def result_of(game, state, reply: dict) -> Result:
             move = game.parse_move(current, text)
             moves.append(move)
             current = game.apply(current, move)
-    except Exception as exc:  # noqa: BLE001 - a move that does not parse or apply
-        return Result(UNKNOWN, nodes=reply["nodes"], seconds=reply["seconds"], reason=f"bad answer: {exc}")
+    except Exception:  # noqa: BLE001 - a move that does not parse or apply (a tooltip shows the reason: no move text)
+        return Result(UNKNOWN, nodes=reply["nodes"], seconds=reply["seconds"],
+                      reason="bad answer: a move of its line cannot be played")
     if reply["answer"] == WINNABLE and not game.is_won(current):
         return Result(UNKNOWN, nodes=reply["nodes"], seconds=reply["seconds"], reason="bad answer: no win")
     return Result(reply["answer"], tuple(moves), reply["nodes"], reply["seconds"], reply["reason"])

@@ -100,7 +100,7 @@ class StatsDialog(QDialog):
                 self.recorder.failed("The statistics cannot be read", exc)
             self.recorder.show_notices()
         if store is None:
-            self.message.setText(f"Statistics are not available: {self.recorder.problem}")
+            self.message.setText(f"Statistics are not available: {self.recorder.unavailable}")
         elif not summary:
             self.message.setText(f"No games of {game.name} recorded yet.")
         self.message.setVisible(store is None or not summary)
@@ -158,8 +158,17 @@ class StatsDialog(QDialog):
                                         f"Forget every recorded game of {game.name}? This cannot be undone. "
                                         "Running totals are kept."):
             return
-        try:
-            store.reset(self.game_id)
-        except StoreError as exc:
-            self.recorder.failed("The statistics could not be reset", exc)
-        self.load()
+        self.reset_button.setEnabled(False)
+        self.message.setText(f"Forgetting the games of {game.name}\u2026")
+        self.message.setVisible(True)
+        self.recorder.reset_statistics(self.game_id, lambda problem: self._reset_done(game, problem))
+
+    def _reset_done(self, game, problem: str) -> None:
+        """The reset was written off the GUI thread (the store may be held by another program)."""
+        self.load()  # done: the game's figures are gone
+        if problem:
+            said = f"The games of {game.name} could not be forgotten: {problem}. Nothing was changed; try again later."
+            self.message.setText(said)
+            self.message.setVisible(True)
+            if not self.isVisible():
+                self.recorder.warn(said)

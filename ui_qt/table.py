@@ -167,6 +167,7 @@ class TableView(QGraphicsView):
         self._mark_spec: tuple = ((), (), "")
         self._cursor_spec: tuple = (None, None, None)
         self.handler = None  # the Interaction that turns gestures into moves
+        self.failed = None  # failed(exc) -> bool: the window reports a game's failure (True), else it is raised
 
     # --- settings ------------------------------------------------------------
     def set_table(self, name: str) -> None:
@@ -273,7 +274,13 @@ class TableView(QGraphicsView):
             self.relayout()
             return
         overlay = self._overlay_text
-        self.show_scene(self.scene_layout, animate=False)  # laid out again for the new room
+        try:
+            self.show_scene(self.scene_layout, animate=False)  # laid out again for the new room
+        except Exception as exc:  # the game's scene for this room: reported, the scene shown last is fitted
+            if self.failed is None or not self.failed(exc):
+                raise
+            self.relayout()
+            return
         if overlay is not None:
             self.overlay(*overlay)
 

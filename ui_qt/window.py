@@ -23,6 +23,7 @@ from solitaire_core.scene import scene_for
 from solitaire_core.session import Session
 
 from . import dialogs
+from .blocked_watch import BlockedWatch
 from .cards import BACK_NAMES, CardPainter
 from .groups import MoveGroups
 from .guard import GuardedHandler, attempt, guarded
@@ -90,6 +91,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.interaction = Interaction(self.view, lambda: (self.session.game, self.session.state), self.play)
         self.view.handler = GuardedHandler(self.interaction, self.game_failed)  # a key or click reaches game code
+        self.view.failed = self.game_failed  # so does a resize (the scene laid out for the new room)
         self.interaction.announce.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.auto_moves: list[Move] = []
         self.finish_line: list[Move] | None = None  # game.finish_moves of the position shown
@@ -103,6 +105,7 @@ class MainWindow(QMainWindow):
         self.records = RecordsActions(self, Recorder(lambda text: self.notices.notify("records", text, kind="warning"))
                                       if saves is not None else None)
         self.solver = SolverActions(self)
+        self.blocked = BlockedWatch(self)
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -414,16 +417,13 @@ class MainWindow(QMainWindow):
 
     @guarded
     def _check_stuck(self) -> None:
-        state = self.session.state
-        if self.game.is_stuck(state) and self.session.state is state:
-            self.notices.notify("stuck", "No move can change the outcome of this game any more.",
-                                [("Undo", self.undo), ("Restart", self.restart), ("New deal", self.new_deal)],
-                                kind="warning")
+        self.blocked.check()  # off the GUI thread; the notice comes with the answer
 
     def _stop_pending(self) -> None:
         self.auto_moves = []
         self.auto_timer.stop()
         self.stuck_timer.stop()
+        self.blocked.cancel()
         self.hint_timer.stop()
         self.solver.stop_demo()
         self.view.stop_celebration()
@@ -433,7 +433,8 @@ class MainWindow(QMainWindow):
     def win(self) -> None:
         self.records.won(self.session)
         self.update_status()
-        self.notices.notify("won", f"{self.game.name}: deal {self.session.deal} won.",
+        deal = self.session.deal
+        self.notices.notify("won", f"{self.game.name}: deal {deal} won." if deal is not None else f"{self.game.name}: won.",
                             [("New deal", self.new_deal)])
         self.interaction.cursor = None
         self.interaction.refresh()
@@ -451,7 +452,7 @@ class MainWindow(QMainWindow):
             self.notices.notify("save", f"The game could not be saved: {exc}", kind="error")
             return
         except SaveError as exc:  # past the moves a save holds: play goes on, unsaved
-            self.notices.notify("save", f"Moves from here are not saved ({exc}). The game goes on; "
+            self.notices.notify("save", f"Moves from here are not saved ({exc.said}). The game goes on; "
                                 "the saved game stays at its last saved move.", kind="warning")
             return
         if "save" in self.notices.notices:  # saved again (e.g. undone back under the limit)
@@ -494,12 +495,14 @@ class MainWindow(QMainWindow):
     def hint(self) -> None:
         self.solver.hint()
 
+    @guarded  # the move is told in the game's words
     def show_hint(self, move: Move | None, source: str = "") -> None:
         """Highlight ``move``'s cards and target; ``source`` says where the hint came from."""
-        if move is None:  # no move helps: said, and the way back offered
+        if move is None:  # no move helps: said, and the way back offered (the stuck notice offers it too)
             text = words.no_move_helps()
             self.statusBar().showMessage(text, HINT_MS)
-            self.notices.notify("hint", text, [("Undo", self.undo), ("Restart", self.restart)], kind="warning")
+            if "stuck" not in self.notices.notices:
+                self.notices.notify("hint", text, [("Undo", self.undo), ("Restart", self.restart)], kind="warning")
             return
         scene = self.view.model
         if move.is_draw:
@@ -582,7 +585,7 @@ class MainWindow(QMainWindow):
     def update_status(self) -> None:
         session = self.session
         figures = self.game.status(session.state)
-        self.figures.setText("   ".join(f"{label}: {text}" for label, text in figures))
+        self.figures.setText("   ".join(words.figure(label, text) for label, text in figures))
         self.moves_label.setText(f"Moves: {session.move_count}")
         self.time_label.setText(f"Time: {clock_text(session.elapsed)}")
         self.deal_label.setText(f"Deal {session.deal}" if session.deal is not None else "Custom deal")
@@ -597,5 +600,6 @@ class MainWindow(QMainWindow):
             self._save()
             self.settings.sync()
         attempt(self.game_failed, self.records.quitting, self.session)
+        self.blocked.worker.shutdown()  # before the solver processes it waits for stop
         self.solver.shutdown()
         super().closeEvent(event)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from solitaire_core import Choice, PileGame, Switch, alternate_colour_safe, french_deck
+from solitaire_core import Choice, PileGame, Switch, alternate_colour_safe, french_deck, words
 from solitaire_core.deals import triangle
+from solitaire_core.i18n import N_
 from solitaire_core.rules import alternate_colour, down, king
 from solitaire_core.scoring import STANDARD, VEGAS
 from solitaire_core.state import Pile
@@ -19,17 +20,17 @@ class Klondike(KlondikeSolving, PileGame):
     id = "klondike"
     name = "Klondike"
     options = (
-        Choice("draw", (1, 3), label="Cards drawn from the stock"),
-        Choice("passes", ("unlimited", 3, 1), label="Passes through the stock"),
-        Choice("scoring", ("standard", "vegas", "none"), label="Scoring"),
-        Switch("vegas_total", label="Carry the Vegas score from game to game"),
+        Choice("draw", (1, 3), label=N_("Cards drawn from the stock")),
+        Choice("passes", (N_("unlimited"), 3, 1), label=N_("Passes through the stock")),
+        Choice("scoring", (N_("standard"), N_("vegas"), N_("none")), label=N_("Scoring")),
+        Switch("vegas_total", label=N_("Carry the Vegas score from game to game")),
     )
     deck = french_deck()
     zones = (
         Stock("stock", at=(0.0, 0.0), draw=Opt("draw")),
         Waste("waste", at=(1.25, 0.0), fan=(0.3, 0.0)),
         *Foundations("f", 4, at=(3.75, 0.0)),
-        *Tableau("t", 7, at=(0.0, 1.75), build=down & alternate_colour, empty=king, label="K"),
+        *Tableau("t", 7, at=(0.0, 1.75), build=down & alternate_colour, empty=king, label=N_("K")),
     )
     scorings = {"standard": STANDARD, "vegas": VEGAS}
     running_total = "vegas_total"  # kept across games by the records layer (rule 11.11)
@@ -66,19 +67,17 @@ class Klondike(KlondikeSolving, PileGame):
     def slot_label(self, state, zone):
         """The empty stock says what a click on it can still do (rule 8.2)."""
         if zone.id != "stock":
-            return zone.label
+            return words.label(zone.label)
         left = self.redeals_left(state)
-        if left is None:
-            return "\u21bb"
-        return f"{left} more pass{'es' if left != 1 else ''}" if left else "no pass left"
+        return "\u21bb" if left is None else words.passes_left(left)
 
     def status(self, state):
         """Score, and the pass in progress out of the passes allowed."""
         score = self.score(state)
-        figures = [] if score is None else [("Score", str(score))]
+        figures = [] if score is None else [(words.score_label(), str(score))]
         allowed = self.redeals_allowed(state)
         current = state.value("redeals") + 1
-        figures.append(("Pass", str(current) if allowed is None else f"{current} of {allowed + 1}"))
+        figures.append((words.pass_label(), str(current) if allowed is None else words.count_of(current, allowed + 1)))
         return figures
 
     def is_safe(self, state, card):

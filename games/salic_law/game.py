@@ -24,7 +24,7 @@ FIRST_KING = Card(13, "C")  # the first King of the ordered pack: KC of deck 1 (
 
 # Rule 5.2: a card lies on a King only when that King is alone in its pile
 # (Kings only ever start piles); ``accepts`` adds "once the stock is empty".
-on_lone_king = Relation(lambda lo, hi: king(lo), "only on a King alone in its pile")
+on_lone_king = Relation(lambda lo, hi: king(lo), N_("only on a King alone in its pile"))
 
 
 class SalicLaw(PileGame):
@@ -36,7 +36,7 @@ class SalicLaw(PileGame):
         Stock("stock", at=(0.0, 0.0), deal_to=""),
         *Foundations("f", 8, at=(1.25, 0.0), build=up & any_suit, give_back=False),
         *Tableau("t", PILES, at=(0.625, 1.75), build=on_lone_king, lift=LIFT_TOP, flip=False,
-                 label="K", name=N_("Pile {n}")),
+                 label=N_("K"), name=N_("Pile {n}")),
     )
     table = (11.0, 9.5)
 
@@ -158,7 +158,7 @@ class SalicLaw(PileGame):
             raise NotationError("tableau piles start in order: t1, then t2, ... with no gap")
 
     def slot_label(self, state, zone):
-        return str(self.stock_left(state)) if zone.role == STOCK else zone.label
+        return str(self.stock_left(state)) if zone.role == STOCK else words.label(zone.label)
 
     def status(self, state):
-        return [("Stock", str(self.stock_left(state)))]
+        return [(words.stock_label(), str(self.stock_left(state)))]

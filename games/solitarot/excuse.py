@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from attrs import evolve
+
 from solitaire_core import words
 from solitaire_core.cards import ACE, BLACK, EXCUSE, PACK_LABELS, RED, TRUMP, Card
 from solitaire_core.errors import NotationError
@@ -67,12 +69,12 @@ def seeing_through(rule: Relation) -> Relation:
         if not (is_excuse(below) or is_excuse(above)):
             return rule(below, above)
         return any(rule(lo, hi) for lo in seen_as(below) for hi in seen_as(above))
-    return Relation(test, rule.text)
+    return evolve(rule, test=test)
 
 
 def starting_through(rule: CardTest) -> CardTest:
     """An empty-column test applied to what a locked Excuse stands for."""
-    return CardTest(lambda card: any(rule(c) for c in seen_as(card)), rule.text)
+    return evolve(rule, test=lambda card: any(rule(c) for c in seen_as(card)))
 
 
 # --- placing it --------------------------------------------------------------
@@ -123,11 +125,11 @@ def describe(stands: str) -> str:
     if not stands:
         return ""
     if stands == WILD:
-        return "K / XXI"
+        return _("K / XXI")
     (stand_in,) = parse_stands(stands)
     if stand_in.suit == TRUMP:
         return ROMAN[stand_in.rank]
-    return f"{LABELS[stand_in.rank]} {COLOUR_WORDS[stand_in.colour]}"
+    return _("{rank} {colour}").format(rank=LABELS[stand_in.rank], colour=_(COLOUR_WORDS[stand_in.colour]))
 
 
 # --- in words -------------------------------------------------------------------

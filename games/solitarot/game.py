@@ -28,9 +28,9 @@ from .excuse import (FREE, KNIGHT, WILD, corner, describe, excuse_name, is_excus
 REDEALS = {"easy": None, "medium": 5, "hard": 2}  # rules 7.1-7.3
 TRUMPS_COLUMN = "t8"
 
-both_trumps = Relation(lambda lo, hi: lo.suit == TRUMP and hi.suit == TRUMP, "trumps on trumps")
-trump = CardTest(lambda c: c.suit == TRUMP, "a trump")
-trump_one = CardTest(lambda c: c.suit == TRUMP and c.rank == 1, "trump I")
+both_trumps = Relation(lambda lo, hi: lo.suit == TRUMP and hi.suit == TRUMP, N_("trumps on trumps"))
+trump = CardTest(lambda c: c.suit == TRUMP, N_("a trump"))
+trump_one = CardTest(lambda c: c.suit == TRUMP and c.rank == 1, N_("trump I"))
 
 COLUMNS = dict(build=seeing_through(down & (alternate_colour | both_trumps)),  # rules 4.1, 8.2
                empty=starting_through(king | trump))  # rules 4.2, 8.3
@@ -41,18 +41,18 @@ class Solitarot(PileGame):
     id = "solitarot"
     name = "Solitarot"
     pack = "tarot"
-    options = (Choice("difficulty", ("easy", "medium", "hard"), default="medium", label="Difficulty"),)
+    options = (Choice("difficulty", (N_("easy"), N_("medium"), N_("hard")), default="medium", label=N_("Difficulty")),)
     deck = tarot_deck()
     set_aside = (FREE,)  # rule 2.1: shuffled without the Excuse
     zones = (
         Stock("stock", at=(0.0, 0.0)),
         Waste("waste", at=(1.25, 0.0)),
-        Zone("excuse", RESERVE, (2.5, 0.0), label="Excuse", name=N_("the Excuse's place")),  # rule 2.5
+        Zone("excuse", RESERVE, (2.5, 0.0), label=N_("Excuse"), name=N_("the Excuse's place")),  # rule 2.5
         *Foundations("f", 4, at=(3.75, 0.0), build=up & same_suit, start=ace, give_back=False),
-        *Foundations("f", 1, at=(8.75, 0.0), build=up & both_trumps, start=trump_one, label="I", first=5,
+        *Foundations("f", 1, at=(8.75, 0.0), build=up & both_trumps, start=trump_one, label=N_("I"), first=5,
                      name=N_("the trump foundation")),
-        *Tableau("t", 7, at=(0.0, 1.75), label="K / T", **COLUMNS),
-        *Tableau("t", 1, at=(8.75, 1.75), label="trumps", first=8, name=N_("the trumps column"),
+        *Tableau("t", 7, at=(0.0, 1.75), label=N_("K / T"), **COLUMNS),
+        *Tableau("t", 1, at=(8.75, 1.75), label=N_("trumps"), first=8, name=N_("the trumps column"),
                  **TRUMP_COLUMN),  # rule 2.6
     )
     table = (9.75, 8.0)
@@ -255,7 +255,8 @@ class Solitarot(PileGame):
         8.8), or heading its column only where that card could start it (8.3, 8.13); and
         what lies on it builds on it (5.2)."""
         if k == 0 and (zone.id == TRUMPS_COLUMN or self.hard(state)):
-            raise NotationError(f"{where}: a locked Excuse never starts {'the trumps column' if zone.id == TRUMPS_COLUMN else 'a column in Hard'} (rule 8.13)")
+            what = "the trumps column" if zone.id == TRUMPS_COLUMN else "a column in Hard"
+            raise NotationError(f"{where}: a locked Excuse never starts {what} (rule 8.13)")
         if k == 0 and not zone.empty(card):
             raise NotationError(f"{where}: as {card.stands} it cannot start a column ({zone.empty.text} does)")
         if k and k == pile.down:
@@ -287,7 +288,7 @@ class Solitarot(PileGame):
         return max(super().preference(state, move), 90) if replaces else super().preference(state, move)
 
     def is_safe(self, state, card):
-        """Rule 9.1. A trump can always go up: only the trump under it could want it,
+        """Rule 8.14. A trump can always go up: only the trump under it could want it,
         and that one is already up (and a trump comes back down when needed). A suit
         card as in Klondike, since no card of the other colour one lower is left to
         land on it, and only while no Excuse on a column could still need it: as the

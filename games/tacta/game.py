@@ -219,7 +219,7 @@ class Tacta(Game):
         return None
 
     def status(self, state: TactaState) -> list[tuple[str, str]]:
-        return [("On stacks", f"{state.on_stacks}/{WIN}")]
+        return [(names.on_stacks(), f"{state.on_stacks}/{WIN}")]
 
     def preference(self, state: TactaState, move: Move) -> int:
         """Stacks first; then moves that free the next card a stack needs."""
@@ -268,14 +268,13 @@ class Tacta(Game):
     def face(self, card) -> Face:
         """Edges are the upright card's; the placement's rotation turns the drawing."""
         if card.is_x:
-            return Face("custom", "black", "X", "X", 0, "X", edges(card), note="any shape")
+            return Face("custom", "black", "X", "X", 0, "X", edges(card), note=names.any_shape())
         symbol = SUIT_SYMBOLS[card.suit]
         return Face("custom", COLOURS[card.colour], f"{card.value}{symbol}", symbol, card.value, card.suit,
                     edges(card))
 
     def stack_label(self, k: int) -> str:
-        colour, suit = STACK_CARDS[k][0].colour, STACK_CARDS[k][0].suit
-        return f"{COLOURS[colour]} {SUIT_SYMBOLS[suit]}"
+        return names.stack_label(k)
 
     def scene(self, state: TactaState, room=None) -> Scene:
         """One size for the whole game, whatever the room: the table scales it."""

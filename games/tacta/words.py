@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from solitaire_core.i18n import N_, _
 
-from .cards import BY_CODE, STACK_CARDS
+from .cards import BY_CODE, STACK_CARDS, SUIT_SYMBOLS
 
 COLOUR_WORDS = {"B": N_("blue"), "R": N_("red")}
 SUIT_WORDS = {"c": N_("circle"), "t": N_("triangle"), "s": N_("square")}
@@ -27,6 +27,22 @@ def card_name(card) -> str:
 def kind_name(card) -> str:
     """A card's colour and suit: "blue circle"."""
     return _("{colour} {suit}").format(colour=_(COLOUR_WORDS[card.colour]), suit=_(SUIT_WORDS[card.suit]))
+
+
+def stack_label(k: int) -> str:
+    """The label on a stack's slot: its colour and suit symbol, "blue \u25cb"."""
+    card = STACK_CARDS[k][0]
+    return _("{colour} {symbol}").format(colour=_(COLOUR_WORDS[card.colour]), symbol=SUIT_SYMBOLS[card.suit])
+
+
+def on_stacks() -> str:
+    """The status bar's figure: cards on the stacks."""
+    return _("On stacks")
+
+
+def any_shape() -> str:
+    """The note on the X card: it fits any side."""
+    return _("any shape")
 
 
 def stack_name(k: int) -> str:

@@ -12,7 +12,8 @@ import sys
 from ..inputs import quote
 from ..registry import load_games
 from . import report
-from .figures import StoreError
+from .figures import GameRecord, StoreError
+from .outbox import Outbox, outbox_dir
 from .paths import records_path
 from .store import Store
 
@@ -34,7 +35,9 @@ def run_stats(args: argparse.Namespace) -> int:
             known = store.games()
             if args.game is not None and args.game not in games and args.game not in known:
                 return _fail(f"unknown game {quote(args.game)} (installed: {', '.join(games) or 'none'})")
-            summary, totals = store.summary(args.game), store.running_totals(args.game)
+            waiting = _waiting(store)
+            summary = store.summary(args.game, [record for record, _ in waiting])
+            totals = store.running_totals(args.game, waiting)
             for notice in store.notices:
                 print(f"solitaire: {notice}", file=sys.stderr)
     except StoreError as exc:
@@ -48,8 +51,23 @@ def run_stats(args: argparse.Namespace) -> int:
     if totals:
         rows = [[g, report.options_label(o, games.get(g)), str(t)] for g, o, t in totals]
         out.append("Running totals\n" + report.text_table(("Game", "Options", "Total"), rows, {"Total"}))
+    count = sum(1 for record, _ in waiting if args.game in (None, record.game))
+    if count:
+        one = count == 1
+        out.append(f"{count} game{'' if one else 's'} counted here still wait{'s' if one else ''} to be written into "
+                   f"the statistics file; the app writes {'it' if one else 'them'} in at its next start.\n")
     sys.stdout.write("\n".join(out))
     return 0
+
+
+def _waiting(store: Store) -> list[tuple[GameRecord, str | None]]:
+    """The games the app recorded that wait in its outbox (the statistics file was busy, or the
+    app was quitting), each with its running total; one the store holds already is left out
+    (records have uids), so none counts twice. The outbox is only looked at."""
+    waiting = [(record, total) for _, record, total in Outbox(outbox_dir(store.path)).pending(look=True)]
+    kept = store.kept_uids(record.uid for record, _ in waiting)
+    unique = {record.uid: (record, total) for record, total in waiting if record.uid not in kept}
+    return list(unique.values())
 
 
 def _fail(message: str) -> int:

@@ -42,6 +42,11 @@ def new_uid() -> str:
     return uuid.uuid4().hex
 
 
+def mark() -> str:
+    """Sorts after the name of every record kept until now, before any kept later."""
+    return f"{time.time_ns():020d}"
+
+
 class Outbox:
     """The records waiting in ``folder``; ``notices`` says what was set aside, for the player."""
 
@@ -58,12 +63,13 @@ class Outbox:
             "moves": record.moves, "score": record.score, "duration": record.duration,
             "started": record.started.isoformat(), "ended": record.ended.isoformat(), "uid": record.uid,
             "account": None if record.account is None else dict(record.account)}}
-        path = self.folder / f"{time.time_ns():020d}-{record.uid}.json"  # named in the order kept
+        path = self.folder / f"{mark()}-{record.uid}.json"  # named in the order kept
         write_atomic(path, json.dumps(entry) + "\n")
         return path
 
-    def pending(self) -> list[tuple[Path, GameRecord, str | None]]:
-        """The records waiting, oldest first; a file that is not one is set aside."""
+    def pending(self, look: bool = False) -> list[tuple[Path, GameRecord, str | None]]:
+        """The records waiting, oldest first; a file that is not one is set aside (``look``:
+        left as it is, for a command that only reads)."""
         try:
             paths = sorted(self.folder.glob("*.json"))
         except OSError:
@@ -75,15 +81,18 @@ class Outbox:
             except FileNotFoundError:  # delivered meanwhile by another copy of the app
                 continue
             except (OSError, ValueError, TypeError, KeyError, RecursionError, StoreError) as exc:
-                self._set_aside(path, exc)
+                if not look:
+                    self._set_aside(path, exc)
         return waiting
 
-    def deliver(self, store, kept: list[str] | None = None) -> list[str]:
-        """Write every waiting record into ``store``, each removed once kept; the uids kept
-        (added to ``kept`` as they go). ``StoreError`` at the first that cannot be written:
-        it and the rest stay."""
+    def deliver(self, store, kept: list[str] | None = None, before: str | None = None) -> list[str]:
+        """Write every waiting record into ``store`` (``before``: those kept before that ``mark``),
+        each removed once kept; the uids kept (added to ``kept`` as they go). ``StoreError`` at
+        the first that cannot be written: it and the rest stay."""
         kept = [] if kept is None else kept
         for path, record, running_total in self.pending():
+            if before is not None and path.name >= before:
+                break
             store.record(record, running_total=running_total)
             path.unlink(missing_ok=True)
             kept.append(record.uid)

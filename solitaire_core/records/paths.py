@@ -17,6 +17,7 @@ ENV = "SOLITAIRE_DATA_DIR"
 RECORDS_FILE = "records.sqlite3"
 AUTOSAVE_FILE = "autosave.json"
 SETTINGS_FILE = "settings.ini"  # the app's settings, here only when ENV is set
+SURVEY_FILE = "survey.sqlite3"  # the answers of ``solitaire survey``
 
 
 def data_dir(override: str | os.PathLike | None = None) -> Path:
@@ -37,6 +38,11 @@ def autosave_path(override: str | os.PathLike | None = None) -> Path:
     return data_dir(override) / AUTOSAVE_FILE
 
 
+def survey_path(override: str | os.PathLike | None = None) -> Path:
+    """The answers of winnability surveys (``solitaire survey``)."""
+    return data_dir(override) / SURVEY_FILE
+
+
 def kept_files(override: str | os.PathLike | None = None) -> tuple[Path, ...]:
     """Every file and folder the program keeps in the data folder (a new one belongs
     here): *Save game as* never writes over one of them, nor into a kept folder."""
@@ -45,8 +51,8 @@ def kept_files(override: str | os.PathLike | None = None) -> tuple[Path, ...]:
     from .outbox import FOLDER as OUTBOX
 
     folder = data_dir(override)
-    records, autosave = folder / RECORDS_FILE, folder / AUTOSAVE_FILE
-    return (records, *(records.with_name(records.name + s) for s in ("-wal", "-shm", "-journal")),
+    records, autosave, survey = folder / RECORDS_FILE, folder / AUTOSAVE_FILE, folder / SURVEY_FILE
+    return (*(db.with_name(db.name + s) for db in (records, survey) for s in ("", "-wal", "-shm", "-journal")),
             autosave, autosave.with_suffix(JOURNAL), folder / SETTINGS_FILE, folder / KEY_FILE, folder / OUTBOX)
 
 

@@ -16,7 +16,7 @@ import sqlite3
 from contextlib import closing, contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import attrs
 
@@ -190,6 +190,18 @@ class Store:
             raise StoreError(f"the statistics file {self.path} failed: {exc}") from exc
 
     @contextmanager
+    def snapshot(self) -> Iterator["Store"]:
+        """Reads that see one state of the file: another copy's write lands before all of
+        them or after all of them (a game is never half seen: in the total, not in the games)."""
+        with self._guard() as conn:
+            conn.execute("BEGIN DEFERRED")
+            try:
+                yield self
+            finally:
+                if conn.in_transaction:
+                    conn.execute("COMMIT")
+
+    @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write, all or nothing; ``BEGIN IMMEDIATE`` waits its turn behind other instances."""
         with self._guard() as conn:
@@ -237,7 +249,7 @@ class Store:
         """The games kept, oldest first; of one game, and of one option set if given."""
         where, params = _filter(game, options)
         with self._guard() as conn:
-            rows = conn.execute(f"SELECT {COLUMNS} FROM games{where} ORDER BY ended, id", params).fetchall()
+            rows = conn.execute(f"SELECT {COLUMNS}, uid FROM games{where} ORDER BY ended, id", params).fetchall()
         return [r for r in map(self._read, rows) if r is not None]
 
     def games(self) -> list[str]:
@@ -251,11 +263,13 @@ class Store:
         pairs = None if options is None else option_pairs(options)
         return figures(game, pairs, self.records(game, pairs))
 
-    def summary(self, game: str | None = None) -> list[Stats]:
-        """For each game (or the one given): its figures over all option sets, then per set."""
+    def summary(self, game: str | None = None, waiting: Iterable[GameRecord] = ()) -> list[Stats]:
+        """For each game (or the one given): its figures over all option sets, then per set.
+        ``waiting``: games recorded but not in the store yet (the outbox), counted with its own."""
+        waiting = [r for r in waiting if game is None or r.game == game]
         result = []
-        for game_id in [game] if game is not None else self.games():
-            records = self.records(game_id)
+        for game_id in [game] if game is not None else sorted({*self.games(), *(r.game for r in waiting)}):
+            records = sorted(self.records(game_id) + [r for r in waiting if r.game == game_id], key=lambda r: r.ended)
             if not records:
                 continue
             result.append(figures(game_id, None, records))
@@ -271,11 +285,11 @@ class Store:
 
     def _read(self, row: tuple) -> GameRecord | None:
         """A row as a record; a row edited into nonsense is left out, with a notice."""
-        id_, game, options, deal, result, moves, score, duration, started, ended = row
+        id_, game, options, deal, result, moves, score, duration, started, ended, uid = row
         try:
             return GameRecord(game=game, options=json.loads(options), deal=deal, result=result, moves=moves,
                               score=score, duration=duration, started=datetime.fromisoformat(started),
-                              ended=datetime.fromisoformat(ended), id=id_)
+                              ended=datetime.fromisoformat(ended), id=id_, uid=uid)
         except (ValueError, TypeError, RecursionError, StoreError) as exc:
             self._notice(f"Game record {id_} in {self.path} is unreadable and left out of the figures ({exc}).")
             return None
@@ -306,8 +320,10 @@ class Store:
             conn.execute("DELETE FROM running_totals WHERE game = ? AND options = ?",
                          (game, _without(options, switch)))
 
-    def running_totals(self, game: str | None = None) -> list[tuple[str, tuple, int]]:
-        """Every running total kept: (game, options without the switch, total)."""
+    def running_totals(self, game: str | None = None,
+                       waiting: Iterable[tuple[GameRecord, str | None]] = ()) -> list[tuple[str, tuple, int]]:
+        """Every running total kept: (game, options without the switch, total). ``waiting``:
+        games not in the store yet and the running total each adds to (the outbox's)."""
         where, params = _filter(game, None)
         with self._guard() as conn:
             rows = conn.execute(f"SELECT game, options, total FROM running_totals{where} ORDER BY game, options",
@@ -325,7 +341,13 @@ class Store:
                 self._total_left_out(g, o, str(exc))
                 continue
             totals.append((g, pairs, t))
-        return totals
+        added = {(g, o): t for g, o, t in totals}
+        for record, switch in waiting:
+            if switch is not None and record.score is not None and game in (None, record.game):
+                key = (record.game, option_pairs(json.loads(_without(
+                    record.options if record.account is None else record.account, switch))))
+                added[key] = added.get(key, 0) + record.score
+        return [(g, o, t) for (g, o), t in sorted(added.items(), key=lambda item: (item[0][0], canonical(item[0][1])))]
 
     def _total_left_out(self, game, options, problem: str) -> None:
         self._notice(f"The running total of {quote(game)} with options {quote(options)} in {self.path} "
@@ -370,3 +392,7 @@ def _filter(game: str | None, options: Any) -> tuple[str, tuple]:
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(params)
 
 
+def busy(exc: StoreError) -> bool:
+    """``exc`` says only that another program holds the file now (it may work later)."""
+    code = getattr(exc.__cause__, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)

@@ -156,3 +156,25 @@ def test_the_kit_passes_a_sound_game_and_returns_the_last_state():
 def test_unknown_option_refused_by_a_sound_game():
     with pytest.raises(OptionError):
         MiniGame().new(1, speed=3)
+
+
+def test_check_safe_moves_catches_a_safe_rule_that_loses_a_won_game():
+    """Only the 3H can take the 2C off the face-down AC: sending the 3H up loses the game."""
+    from minigame import MiniGame
+
+    from solitaire_core.testing import check_safe_moves
+    from solitaire_core.zones import Foundations, Tableau
+    from solitaire_core.rules import alternate_colour, down
+
+    class Strict(MiniGame):  # foundations keep their cards, an empty column takes nothing
+        zones = MiniGame.zones[:2] + tuple(Foundations("f", 4, at=(2.5, 0.0), give_back=False)) + tuple(
+            Tableau("t", 3, at=(0.0, 1.75), build=down & alternate_colour))
+
+    class Reckless(Strict):
+        def is_safe(self, state, card):
+            return True
+
+    text = "stock:\nwaste:\nf1: AS 2S 3S\nf2: AH 2H\nf3: AD 2D\nf4:\nt1: 3H\nt2: (AC) 2C\nt3: (3C) 3D"
+    assert check_safe_moves(Strict(), deals=(), starts=(Strict().parse_position(text),)) > 0
+    with pytest.raises(ConformanceError, match="safe move .* loses the won game"):
+        check_safe_moves(Reckless(), deals=(), starts=(Reckless().parse_position(text),))

@@ -83,7 +83,7 @@ def test_a_damaged_save_is_reported_and_moved_aside(open_window, data_dir):
 
 def test_stuck_game_offers_undo_restart_new_deal(open_window, pile_game, monkeypatch, qtbot):
     window, move = deal_with_move(open_window, pile_game)
-    monkeypatch.setattr(pile_game, "is_stuck", lambda state: True)
+    monkeypatch.setattr("ui_qt.blocked_watch.blocked_verdict", lambda *args: "blocked")
     window.play(move)
     qtbot.waitUntil(lambda: "stuck" in window.notices.notices)
     assert set(window.notices.notices["stuck"].buttons) == {"Undo", "Restart", "New deal"}

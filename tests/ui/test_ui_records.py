@@ -232,10 +232,11 @@ def test_resetting_the_running_total_asks_first(open_window, games, monkeypatch)
     window.new_deal()
     score = game.score(window.session.state)
     monkeypatch.setattr(stats_dialog, "confirm", lambda *args: False)
-    window.records.reset_total()
+    window.records.reset_total_action.trigger()
     assert window.records.total_label.text() != f"Total: {score}"
     monkeypatch.setattr(stats_dialog, "confirm", lambda *args: True)
-    window.records.reset_total()
+    window.records.reset_total_action.trigger()  # written off the GUI thread, said when done
+    wait_for(lambda: window.statusBar().currentMessage() == f"The running total of {game.name} starts again from 0.")
     assert window.records.total_label.text() == f"Total: {score}"
 
 
@@ -319,8 +320,10 @@ def test_reset_asks_then_forgets_the_games_but_not_the_running_total(open_window
     dialog.reset_button.click()
     assert len(kept(pile_game.id)) == 6 and dialog.table.rowCount() == 3
     monkeypatch.setattr(stats_dialog, "confirm", lambda *args: True)
-    dialog.reset_button.click()
-    assert kept(pile_game.id) == [] and dialog.table.isHidden() and dialog.chart.results == []
+    dialog.reset_button.click()  # written off the GUI thread: the dialog shows it once done
+    wait_for(lambda: dialog.table.isHidden())
+    assert kept(pile_game.id) == [] and dialog.chart.results == []
+    assert dialog.message.text() == f"No games of {pile_game.name} recorded yet."
     with Store() as store:
         assert store.running_totals(pile_game.id) == [(pile_game.id, (), 25)]
     assert "25" in dialog.totals.text()

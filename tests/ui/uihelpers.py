@@ -76,32 +76,41 @@ def click(view, at: QPoint) -> None:
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
 
 
-def arrow_keys_towards(view, here, there) -> list:
-    """The arrows a person would try, best first: across, then up or down, then the others."""
-    delta = there - here
-    across = Qt.Key.Key_Right if delta.x() > 0 else Qt.Key.Key_Left
-    along = Qt.Key.Key_Down if delta.y() > 0 else Qt.Key.Key_Up
-    first = [across, along] if abs(delta.x()) > view.card_px[0] / 2 else [along, across]
-    return first + [k for k in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Up) if k not in first]
+def arrow_path(interaction, zone: str) -> list:
+    """The shortest run of arrow keys from the cursor to ``zone``, found by trying each
+    arrow on the table's own cursor logic from every place it can reach (then put back)."""
+    from collections import deque
+
+    from ui_qt.interaction import ARROWS
+
+    start = interaction.cursor
+    paths = {start: []}
+    queue = deque([start])
+    try:
+        while queue:
+            here = queue.popleft()
+            if here is not None and here[0] == zone:
+                return paths[here]
+            for key, (dx, dy) in ARROWS.items():
+                interaction.cursor = here
+                interaction.move_cursor(dx, dy)
+                there = interaction.cursor
+                if there not in paths:
+                    paths[there] = paths[here] + [key]
+                    queue.append(there)
+    finally:
+        interaction.cursor = start
+        interaction.show_cursor() if start is not None else None
+    raise AssertionError(f"no arrows lead to {zone}")
 
 
-def walk_to(view, interaction, zone: str, tries: int = 60) -> None:
-    """Arrow keys towards ``zone`` until the cursor is on it. Where the best arrow leads
-    back to a zone already left (the nearest zone that way is off the path), the next
-    time there the next best arrow is tried, as a person would."""
-    visits: dict[str, int] = {}
-    for _ in range(tries):
-        if interaction.cursor is not None and interaction.cursor[0] == zone:
-            return
-        if interaction.cursor is None:
-            QTest.keyClick(view, Qt.Key.Key_Right)
-            continue
-        here = interaction.cursor[0]
-        stops = interaction.stops()
-        keys = arrow_keys_towards(view, stops[here], stops[zone])
-        visits[here] = visits.get(here, 0) + 1
-        QTest.keyClick(view, keys[(visits[here] - 1) % len(keys)])
-    raise AssertionError(f"the arrows did not reach {zone}")
+def walk_to(view, interaction, zone: str) -> None:
+    """Arrow keys, pressed as a person does, along the shortest way to ``zone``."""
+    if interaction.cursor is None:
+        QTest.keyClick(view, Qt.Key.Key_Right)  # the first arrow shows the cursor
+    for key in arrow_path(interaction, zone):
+        QTest.keyClick(view, key)
+    assert interaction.cursor is not None and interaction.cursor[0] == zone, f"the arrows did not reach {zone}"
 
 
 def save_as(window, monkeypatch, path) -> None:

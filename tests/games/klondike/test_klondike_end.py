@@ -107,7 +107,28 @@ def test_rule_10_3_finish_turns_the_waste_over_when_it_must(game):
     for move in moves:
         state = game.apply(state, move)
     assert game.is_won(state)
-    assert game.finish_moves(build(game, waste="JC QC", t1="KC", passes=1)) is None
+    # Passes spent: a red King comes down to an empty column to take the QC (rule 6.4).
+    spent = build(game, waste="JC QC", t1="KC", passes=1)
+    moves = game.finish_moves(spent)
+    assert moves is not None and DRAW not in moves
+    assert game.is_won(play(game, spent, *map(game.format_move, moves)))
+
+
+def test_rule_10_3_finish_puts_a_waste_card_on_a_column_when_it_must(game):
+    """Draw 3, stock empty, the 8C under the 10C and the 9C: the 9C must go onto a red 10 first."""
+    state = build(game, waste="8C 10C 9C", t1="KS QH JS 10H", t2="KH QS JD", t3="KD QC JH", t4="KC QD JC", draw=3)
+    moves = game.finish_moves(state)
+    assert moves is not None and "waste>t1" in {game.format_move(m) for m in moves}
+    assert game.is_won(play(game, state, *map(game.format_move, moves)))
+
+
+def test_rule_10_3_finish_at_draw_1_once_the_passes_are_spent(game):
+    """The 9C waits under the 10C on the waste: the 10C goes onto a red Jack, then all goes up."""
+    state = build(game, waste="9C 10C", t1="KS QH JS 10H", t2="KH QS JD", t3="KD QC JH", t4="KC QD JC",
+                  passes=1, redeals=0)
+    moves = game.finish_moves(state)
+    assert moves is not None
+    assert game.is_won(play(game, state, *map(game.format_move, moves)))
 
 
 def test_rule_12_1_aces_and_twos_are_always_safe(game):

@@ -240,4 +240,4 @@ def test_hints_keep_the_excuse_for_later_and_like_freeing_it(game, position):
     state = position(t1="9C", t2="7S EX:6R", t3="(2C) 6H", t4="KD")
     assert game.preference(state, Move("t3", "t2")) >= 80  # frees the Excuse and turns a card up
     state = position(t1="9C", t2="7S EX:6R", t3="8D 6H")
-    assert game.preference(state, Move("t3", "t2")) == 30
+    assert game.preference(state, Move("t3", "t2")) == 90  # above an unsafe card going up

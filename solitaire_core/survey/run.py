@@ -1,0 +1,112 @@
+"""A survey on a Dask cluster: the only module of the package that imports Dask.
+
+Deals go out in batches of consecutive deal numbers, a bounded number in flight
+(``IN_FLIGHT`` per worker thread, so no worker waits for the client), each batch
+sized from the time deals have taken so far to last about ``BATCH_SECONDS``:
+fast deals go by the hundred, slow ones one or two at a time. The client stores
+each batch's answers as it arrives, so a worker that dies loses only its batch
+in flight, which Dask gives to another worker, and a client that dies loses only
+the batches not yet back.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections import deque
+
+from attrs import frozen
+from dask.distributed import Client, KilledWorker, LocalCluster, as_completed
+
+from .store import Answer, Store
+from .work import solve_batch
+
+BATCH_SECONDS = 2.0
+MAX_BATCH = 200
+IN_FLIGHT = 2
+
+
+class SurveyFailed(Exception):
+    """A batch that Dask gave up on (it killed worker after worker): one line, exit status 1."""
+
+
+@frozen
+class Outcome:
+    """What one run did: the answers it stored (by verdict) and the problems seen."""
+
+    counts: dict
+    problems: tuple[str, ...]
+    workers: int
+
+
+def connect(scheduler: str | None) -> tuple[Client, LocalCluster | None]:
+    """A client of the cluster at ``scheduler``, or of a new local one: a worker
+    process per core, one thread each, no memory limit (as ``--jobs`` has none), all on
+    127.0.0.1 (its HTTP server, which Dask always starts, on a free port)."""
+    if scheduler:
+        return Client(scheduler), None
+    cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                           host="127.0.0.1", dashboard_address="127.0.0.1:0", memory_limit=0,
+                           silence_logs=logging.ERROR)
+    return Client(cluster), cluster
+
+
+def batch_size(seconds: float, solved: int, left: int, slots: int) -> int:
+    """Deals in the next batch: about ``BATCH_SECONDS`` of work at the mean so far,
+    never so many that the last batches leave workers idle."""
+    size = MAX_BATCH if seconds <= 0 else int(BATCH_SECONDS * solved / seconds) if solved else 1
+    return max(1, min(size, MAX_BATCH, left // slots))
+
+
+def run(store: Store, game_id: str, options: dict, key: str, deals: list[int], budget: float,
+        scheduler: str | None = None, progress=None) -> Outcome:
+    """Solve ``deals`` (those the store still lacks) and store each answer as its batch comes."""
+    counts: dict[str, int] = {}
+    problems: list[str] = []
+    client, cluster = connect(scheduler)
+    try:
+        queue = deque(deals)
+        spent = 0.0
+        solved = 0
+        running = as_completed()
+        batches = {}
+
+        def slots() -> int:
+            return IN_FLIGHT * max(1, sum(client.nthreads().values()))
+
+        def fill() -> None:
+            room = slots()
+            while queue and running.count() < room:
+                size = batch_size(spent, solved, len(queue), room)
+                batch = tuple(queue.popleft() for _ in range(min(size, len(queue))))
+                future = client.submit(solve_batch, game_id, options, batch, budget, pure=False)
+                batches[future.key] = batch
+                running.add(future)
+
+        fill()
+        for future in running:
+            batch = batches.pop(future.key)
+            try:
+                version, answers = future.result()
+            except KilledWorker as exc:
+                raise SurveyFailed(f"deals {batch[0]}-{batch[-1]} were given up: every worker that took them died "
+                                   f"(out of memory?); the answers before are stored ({exc})") from None
+            future.release()
+            store.add(Answer(game_id, key, s.deal, s.verdict, budget, s.seconds, s.positions,
+                             len(s.solution) if s.solution else None, " ".join(s.solution) or None, version)
+                      for s in answers)
+            for s in answers:
+                counts[s.verdict] = counts.get(s.verdict, 0) + 1
+                spent += s.seconds
+                if s.problem:
+                    problems.append(s.problem)
+            solved += len(answers)
+            if progress:
+                progress.advance(len(answers))
+            fill()
+        workers = len(client.nthreads())
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return Outcome(counts, tuple(problems), workers)
