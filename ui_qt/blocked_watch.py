@@ -4,13 +4,14 @@ After a move the window asks ``check``: the search (``solitaire_core.blocked``)
 runs in the solver's worker process through a ``solving.Worker``, so the
 table stays smooth however long it takes. Its answer, if the position is still
 shown, becomes a notice: blocked (undo, restart or a new deal), or, when the
-search cannot finish, the softer "no useful move found yet". The answers are
+search cannot finish (or while it still runs after five seconds), the softer
+"no useful move found yet". The answers are
 kept, so leaving a game records it as lost exactly when the table said blocked.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 
 from solitaire_core import blocked
 
@@ -21,6 +22,7 @@ BLOCKED_TEXT = "No move can change the outcome of this game any more."
 UNDECIDED_TEXT = ("No useful move found yet: the search for one is too long to finish here. "
                   "You may undo, restart or play on.")
 KEPT = 1000  # answers remembered per session
+SLOW_MS = 5000  # a search still running this long shows the softer notice meanwhile (a first search starts a process)
 
 
 class BlockedWatch(QObject):
@@ -31,6 +33,9 @@ class BlockedWatch(QObject):
         self.window = window
         self.worker = Worker(self)
         self.answers: dict = {}  # state -> verdict, for the states of the sessions shown
+        # An open position answers at once (its first useful move); one still searched
+        # after a while is said "not found yet" meanwhile, never met with silence.
+        self.slow = QTimer(self, singleShot=True, interval=SLOW_MS, timeout=self._still_searching)
 
     def check(self) -> None:
         """Search the position shown (an answer already found is shown at once)."""
@@ -41,11 +46,18 @@ class BlockedWatch(QObject):
             return
         self.worker.start(lambda cancel: blocked_verdict(game, state, options, cancel),
                           lambda verdict: self._arrived(state, verdict))
+        self.slow.start()
 
     def cancel(self) -> None:
         self.worker.cancel()
+        self.slow.stop()
+
+    def _still_searching(self) -> None:
+        if self.worker.busy:
+            self._show(self.window.session.state, blocked.UNDECIDED)
 
     def _arrived(self, state, verdict: str) -> None:
+        self.slow.stop()
         if len(self.answers) >= KEPT:
             self.answers.clear()
         self.answers[state] = verdict

@@ -143,13 +143,16 @@ class Interaction(QObject):
 
     # --- keyboard ----------------------------------------------------------------------
     def stops(self) -> dict[str, QPointF]:
-        """Each zone the cursor can visit and its centre (targets only while holding)."""
+        """Each zone the cursor can visit and its centre. A drop area (role ``target``) is
+        one only while held cards may go there: a spatial game has drop areas all round
+        its cards, and among them all the nearest one each way would pass some by."""
         view, model = self.view, self.view.model
         centres: dict[str, QPointF] = {}
         if model is None:
             return centres
+        drops = {m.dst for m in self.held[2]} if self.held is not None else set()
         for slot in model.slots:
-            if slot.role != TARGET or self.held is not None:
+            if slot.role != TARGET or slot.zone in drops:
                 area = view.slot_polygon(slot.zone)
                 if area is not None:
                     centres[slot.zone] = area.boundingRect().center()

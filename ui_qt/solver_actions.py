@@ -17,7 +17,7 @@ from solitaire_core.solver import UNWINNABLE, WINNABLE
 
 from .guard import attempt
 from .solver_process import ERROR
-from .solving import PROCESSES, Known, Worker, find_winnable_deal, solve
+from .solving import PROCESSES, Known, Worker, find_winnable_deal, guess, solve
 
 HINT_SECONDS = 1.5
 STATUS_SECONDS = 5.0
@@ -166,12 +166,20 @@ class SolverActions(QObject):
             self.window.show_hint(result.next_move, "the solver's winning line")
         else:
             note = "the solver finds no win" if result.answer == UNWINNABLE else "a guess: the solver ran out of time"
-            try:
-                move = self.window.game.hint(state)
-            except Exception as exc:
-                if not self.window.game_failed(exc):
-                    raise
-                return
+            game, options = self.window.game, self.window.session.options
+            self._say(self.HINT_WAITING, 0)
+            self.hint_worker.start(lambda cancel: guess(game, state, options, cancel),  # off the table's thread
+                                   lambda answer: self._guessed(state, answer, note))
+
+    def _guessed(self, state, answer, note: str) -> None:
+        move, reason = answer
+        if state is not self.window.session.state:
+            return
+        if reason.startswith(ERROR):
+            self.window.report_failure(reason[len(ERROR):])
+        elif reason:
+            self._say("No hint this time: the search for one did not answer")
+        else:
             self.window.show_hint(move, note)
 
     # --- winnable deals only ---------------------------------------------------------------

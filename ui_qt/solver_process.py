@@ -76,6 +76,9 @@ def run(games, job: dict, cancel) -> dict:
     state = game.parse_position(job["position"], **options)
     if job["kind"] == "blocked":
         return {**lost(""), "answer": blocked.verdict(game, state, job["limit"], cancel)}
+    if job["kind"] == "guess":  # the game's own heuristic hint: its searches can take seconds
+        move = game.hint(state)
+        return {**lost(""), "moves": [] if move is None else [game.format_move(move)]}
     return answer(game, solve_here(game, state, job["seconds"], cancel))
 
 
@@ -176,6 +179,21 @@ class Processes:
         reply = self.ask({"kind": "blocked", "game": game.id, "options": dict(options), "position": position,
                           "limit": limit}, cancel)
         return reply["answer"] if reply["answer"] in (blocked.BLOCKED, blocked.OPEN) else blocked.UNDECIDED
+
+    def guess(self, game, state, options, cancel: threading.Event) -> tuple[object, str]:
+        """``game.hint(state)`` worked out in a worker: (the move or None, "") or, when
+        there is no answer, (None, the reason)."""
+        try:
+            position = game.format_position(state)
+        except Exception as exc:  # noqa: BLE001 - a game without a position text
+            return None, failed(game, exc)
+        reply = self.ask({"kind": "guess", "game": game.id, "options": dict(options), "position": position}, cancel)
+        if reply["reason"]:
+            return None, reply["reason"]
+        try:
+            return (game.parse_move(state, reply["moves"][0]) if reply["moves"] else None), ""
+        except Exception:  # noqa: BLE001 - a move text that does not parse here
+            return None, "bad answer: the hint's move cannot be played"
 
     def find_winnable_deal(self, game, options, first: int, seconds: float, cancel: threading.Event,
                            tries: int = 200) -> tuple[int, Result] | None:

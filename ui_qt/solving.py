@@ -36,6 +36,11 @@ def find_winnable_deal(game, options, first: int, seconds: float, cancel: thread
     return PROCESSES.find_winnable_deal(game, options, first, seconds, cancel)
 
 
+def guess(game, state, options, cancel: threading.Event) -> tuple[object, str]:
+    """The game's heuristic hint for ``state`` (move or None, reason), from a worker process."""
+    return PROCESSES.guess(game, state, options, cancel)
+
+
 def blocked_verdict(game, state, options, cancel: threading.Event) -> str:
     """``solitaire_core.blocked.verdict`` of ``state``, from a worker process; blocks until it answers."""
     return PROCESSES.blocked_verdict(game, state, options, cancel)

@@ -8,7 +8,7 @@ from solitaire_core.i18n import N_
 from solitaire_core.rules import alternate_colour, down, king
 from solitaire_core.scoring import STANDARD, VEGAS
 from solitaire_core.state import Pile
-from solitaire_core.zones import Foundations, Opt, Stock, Tableau, Waste
+from solitaire_core.zones import FOUNDATION, TABLEAU, Foundations, Opt, Stock, Tableau, Waste
 
 from .solving import KlondikeSolving
 
@@ -82,3 +82,13 @@ class Klondike(KlondikeSolving, PileGame):
 
     def is_safe(self, state, card):
         return alternate_colour_safe(state, self, card)
+
+    def key(self, state):
+        """The columns in any order and each foundation by its top card: every column
+        plays alike and any Ace starts any foundation (rules 5.1, 6.1), so positions
+        that differ only so have the same future. The blocked search of deal 20 played
+        out visits 6 times fewer positions, that of deal 7 18 times (benchmarks/lookahead.py)."""
+        piles, values = super().key(state)
+        columns = tuple(sorted((piles[i].down, tuple(c.code for c in piles[i].cards)) for i in self.role(TABLEAU)))
+        tops = tuple(sorted(piles[i].top.code if piles[i].cards else "" for i in self.role(FOUNDATION)))
+        return piles[self.stock_index], piles[self.index["waste"]], tops, columns, values

@@ -43,3 +43,4 @@ def test_rule_8_15_hard_finishes_with_the_excuse_discarded(game, position):
     hidden = position("hard", f1=run("S", 0, 12), f2=run("H", 0, 14), f3=run("D", 0, 14), f4=run("C", 0, 14),
                       f5=TRUMPS, t1="(KS) QS", excuse="(EX)")
     assert game.finish_moves(hidden) is None  # a card still to turn over is in play
+
