@@ -136,10 +136,6 @@ def picked_up(moving: str, zone_name: str, n: int) -> str:
         cards=moving, zone=zone_name))
 
 
-def cannot_go(moving: str, zone_name: str) -> str:
-    return sentence(_("{cards} cannot go on {zone}").format(cards=moving, zone=zone_name))
-
-
 def cannot_move(card_name: str) -> str:
     return sentence(_("{card} cannot move").format(card=card_name))
 

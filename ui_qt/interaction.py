@@ -194,6 +194,9 @@ class Interaction(QObject):
         if not self._ensure_cursor():
             self.show_cursor()
             return
+        if self.held is not None:
+            self._next_place(1 if dx + dy > 0 else -1)
+            return
         zone, index = self.cursor
         if dy and index is not None:
             cards = self.view.zone_cards(zone)
@@ -214,6 +217,25 @@ class Interaction(QObject):
         if costs:
             target = min(costs)[1]
             self.cursor = (target, self._top(target))
+        self.show_cursor()
+
+    def _next_place(self, step: int) -> None:
+        """While cards are held the arrows go from one place they may go to the next, in
+        reading order, and back to where they came from: in any game, however densely
+        its places lie, each is a few presses away and no press lands where they cannot go."""
+        held_zone, held_index, moves = self.held
+        view = self.view
+        rows = max(1.0, view.card_px[1] / 2)
+
+        def reading(zone: str) -> tuple:
+            area = view.slot_polygon(zone) or view.mark_area(zone)
+            corner = area.boundingRect().topLeft() if area is not None else QPointF()
+            return round(corner.y() / rows), corner.x()
+
+        places = sorted({m.dst for m in moves} | {held_zone}, key=reading)
+        here = places.index(self.cursor[0]) if self.cursor[0] in places else places.index(held_zone)
+        zone = places[(here + step) % len(places)]
+        self.cursor = (zone, held_index if zone == held_zone else self._top(zone))
         self.show_cursor()
 
     def show_cursor(self) -> None:
@@ -253,15 +275,11 @@ class Interaction(QObject):
         view = self.view
         cards = view.zone_cards(zone)
         if self.held is not None:
-            held_zone, held_index, moves = self.held
-            move = next((m for m in moves if m.dst == zone), None)
-            if zone == held_zone:
+            held_zone, _held_index, moves = self.held
+            move = next((m for m in moves if m.dst == zone), None)  # the arrows go only where one leads
+            if zone == held_zone or move is None:
                 self.cancel_hold()
                 self.announce.emit(words.put_back())
-            elif move is None:
-                group = view.zone_cards(held_zone)[held_index:]
-                view.shake(group)
-                self.announce.emit(words.cannot_go(self.group_name(group), self.position()[0].zone_name(zone)))
             else:
                 self.held = None
                 view.clear_highlights()

@@ -76,9 +76,10 @@ def click(view, at: QPoint) -> None:
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
 
 
-def arrow_path(interaction, zone: str) -> list:
-    """The shortest run of arrow keys from the cursor to ``zone``, found by trying each
-    arrow on the table's own cursor logic from every place it can reach (then put back)."""
+def arrow_paths(interaction, goal=lambda place: False) -> dict:
+    """The shortest run of arrow keys from the cursor to each place (zone, card) the
+    cursor can reach, found by trying each arrow on the table's own cursor logic from
+    every place reached (then put back); stops early at the first place ``goal`` likes."""
     from collections import deque
 
     from ui_qt.interaction import ARROWS
@@ -89,8 +90,8 @@ def arrow_path(interaction, zone: str) -> list:
     try:
         while queue:
             here = queue.popleft()
-            if here is not None and here[0] == zone:
-                return paths[here]
+            if here is not None and goal(here):
+                break
             for key, (dx, dy) in ARROWS.items():
                 interaction.cursor = here
                 interaction.move_cursor(dx, dy)
@@ -101,7 +102,16 @@ def arrow_path(interaction, zone: str) -> list:
     finally:
         interaction.cursor = start
         interaction.show_cursor() if start is not None else None
-    raise AssertionError(f"no arrows lead to {zone}")
+    return paths
+
+
+def arrow_path(interaction, zone: str) -> list:
+    """The shortest run of arrow keys from the cursor to ``zone``."""
+    paths = arrow_paths(interaction, lambda place: place[0] == zone)
+    found = [path for place, path in paths.items() if place is not None and place[0] == zone]
+    if not found:
+        raise AssertionError(f"no arrows lead to {zone}")
+    return min(found, key=len)
 
 
 def walk_to(view, interaction, zone: str) -> None:
