@@ -263,6 +263,7 @@ def test_a_win_after_restart_reports_and_records_the_restarted_attempts_time(ope
     assert window.session.elapsed == played
     shown = window.view._overlay_text[1].rsplit(" in ", 1)[1]
     assert shown == window.time_label.text().removeprefix("Time: ")
+    qtbot.waitUntil(lambda: window.records.recorder.waiting == 0, timeout=30_000)  # the record is in the store
     window.records.stats_action.trigger()
     table = window.records.dialog.table
     cells = {table.horizontalHeaderItem(c).text(): table.item(0, c).text() for c in range(table.columnCount())}
