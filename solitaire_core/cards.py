@@ -1,4 +1,4 @@
-"""Cards, their text codes (DESIGN 3.3) and the packs the engine ships.
+"""Cards, their text codes (docs/notation.md) and the packs the engine ships.
 
 A card is a small frozen value: two copies of a card in a multi-deck game are
 equal, which is what every rule wants (and what the notation writes).
@@ -92,7 +92,7 @@ def parse_card(text: str, pack: str = "french") -> Card:
 def french_deck(decks: int = 1, without: tuple[int, ...] = ()) -> tuple[Card, ...]:
     """French cards rank by rank, Ace to King, clubs, diamonds, hearts, spades.
 
-    This is KPatience's order before the shuffle (DESIGN 3.5); with several
+    This is KPatience's order before the shuffle (`solitaire_core/deals.py`); with several
     decks, each whole deck follows the previous one, as KPatience builds them.
     Ranks in ``without`` are left out.
     """

@@ -1,4 +1,4 @@
-"""The command line of DESIGN 3.3b: ``solitaire list | show | replay | play``.
+"""The command line (docs/architecture.md): ``solitaire list | show | replay | play``.
 
 Every verb is one ``Verb`` entry in ``VERBS`` (its name, a help line, a function
 that adds its arguments, a function that runs it and returns the exit status),

@@ -1,4 +1,4 @@
-"""The deal generator of DESIGN 3.5 (Microsoft FreeCell's, also KPatience's).
+"""The deal-number generator (Microsoft FreeCell's, also KPatience's).
 
 Python's ``random`` is not used: a deal number must give the same cards on
 every machine and every version, forever.

@@ -1,4 +1,4 @@
-"""The game protocol of DESIGN 3.2, with what every game shares.
+"""The game protocol of docs/architecture.md, The Game API, with what every game shares.
 
 A concrete game supplies ``new``, ``legal_moves``, ``play`` (apply without the
 legality check), ``is_won``, the position text and the scene. ``apply``,

@@ -1,4 +1,4 @@
-"""The plugin contract (DESIGN 3.1): one hook that hands over game objects."""
+"""The plugin contract (docs/architecture.md, Registry): one hook that hands over game objects."""
 
 import pluggy
 

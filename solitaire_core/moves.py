@@ -1,4 +1,4 @@
-"""Moves and their text (DESIGN 3.3): ``t1>f2``, ``t3:4>t5``, ``draw``."""
+"""Moves and their text (docs/notation.md): ``t1>f2``, ``t3:4>t5``, ``draw``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The scene (DESIGN 3.4): everything the table draws, in card units.
+"""The scene (docs/architecture.md, Scene): everything the table draws, in card units.
 
 1.0 is one card width; a card is ``CARD_HEIGHT`` tall. The UI only scales,
 draws and animates this description, so a new game needs no UI code.

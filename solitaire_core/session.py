@@ -1,4 +1,4 @@
-"""A game in progress: its history of states, the clock, and JSON saves (DESIGN 3.6).
+"""A game in progress: its history of states, the clock, and JSON saves (docs/architecture.md, Sessions and saves).
 
 Undo is a list of states and a cursor into it; a save is the moves in
 notation, replayed and checked through the rules on load, so a damaged or

@@ -1,4 +1,4 @@
-"""The conformance kit: the promises of DESIGN 3.2-3.4, checked against any game.
+"""The conformance kit: the promises of docs/architecture.md, checked against any game.
 
 A plugin author runs it from their own tests::
 
@@ -102,7 +102,7 @@ def option_sets(game) -> st.SearchStrategy[dict]:
 
 
 def check_declaration(game) -> None:
-    """Id, name, options and rules as DESIGN 3.2 asks; bad options refused."""
+    """Id, name, options and rules as docs/architecture.md asks; bad options refused."""
     where = f"game {game.id!r}"
     _require(isinstance(game.id, str) and game.id == game.id.lower() and " " not in game.id and game.id,
              f"{where}: the id must be a short lowercase word")

@@ -1,7 +1,7 @@
 """Mouse and keyboard play: drag and drop, clicks, and a keyboard cursor.
 
 Every gesture ends in one of ``game.legal_moves(state)`` or in nothing:
-the group lifted is the cards of a zone from the one touched up (DESIGN 3.4),
+the group lifted is the cards of a zone from the one touched up (docs/architecture.md, Scene),
 and only moves of that group are offered. Any group the engine lets the
 player pick up (``game.pickable``) follows the pointer, even one no move
 takes: dropped, it slides back.

@@ -1,4 +1,4 @@
-"""``solitaire solve`` and ``solitaire winnability`` (DESIGN 3.3b), as cli.py verbs.
+"""``solitaire solve`` and ``solitaire winnability`` (docs/architecture.md, The command line), as cli.py verbs.
 
 ``solve`` prints ``winnable``, ``unwinnable`` or ``unknown`` on its first line,
 then after ``winnable`` the solution one engine move per line, as ``solitaire

@@ -1,4 +1,4 @@
-"""Card codes (DESIGN 3.3) and the packs the engine ships."""
+"""Card codes (docs/notation.md) and the packs the engine ships."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The command line (DESIGN 3.3b), called in-process through ``main``."""
+"""The command line (docs/architecture.md, The command line), called in-process through ``main``."""
 
 import subprocess
 import sys

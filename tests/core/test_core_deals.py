@@ -1,4 +1,4 @@
-"""The deal generator of DESIGN 3.5, checked against Microsoft FreeCell's published deals."""
+"""The deal generator of solitaire_core/deals.py, checked against Microsoft FreeCell's published deals."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Move notation (DESIGN 3.3): SRC>DST, SRC:N>DST, draw."""
+"""Move notation (docs/notation.md): SRC>DST, SRC:N>DST, draw."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Position text (DESIGN 3.3): exact round trip, and clear errors for bad text."""
+"""Position text (docs/notation.md): exact round trip, and clear errors for bad text."""
 
 import pytest
 

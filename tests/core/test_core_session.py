@@ -1,4 +1,4 @@
-"""A game in progress: undo/redo, restart, the clock, and JSON saves (DESIGN 3.6)."""
+"""A game in progress: undo/redo, restart, the clock, and JSON saves (docs/architecture.md, Sessions and saves)."""
 
 import json
 import os

@@ -1,4 +1,4 @@
-"""``solitaire solve`` and ``solitaire winnability`` (DESIGN 3.3b)."""
+"""``solitaire solve`` and ``solitaire winnability`` (docs/architecture.md, The command line)."""
 
 from __future__ import annotations
 
