@@ -264,10 +264,17 @@ def test_closing_the_window_stops_the_solver_processes(open_window, pile_game, q
 
 
 # --- the solver processes -------------------------------------------------------------------------
-def stopped_worker(game, solved):
+@pytest.fixture
+def processes():
+    """Worker processes of this test's own: no thread left by another test can take one."""
+    own = solver_process.Processes()
+    yield own
+    own.shutdown()
+
+
+def stopped_worker(processes, game, solved):
     """The one worker process, idle after a first search, then frozen (SIGSTOP): it can
     receive a job but not answer until it is let go on."""
-    processes = solving.PROCESSES
     first = near_end(game, solved, 3).state
     assert processes.solve(game, first, {}, 5.0, threading.Event()).answer == WINNABLE
     (pid,) = processes.pids
@@ -283,8 +290,8 @@ def asked_in_thread(processes, *args):
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
-def test_a_killed_worker_answers_unknown_and_the_next_job_gets_a_new_one(pile_game, solved, qtbot):
-    processes, pid = stopped_worker(pile_game, solved)
+def test_a_killed_worker_answers_unknown_and_the_next_job_gets_a_new_one(processes, pile_game, solved, qtbot):
+    processes, pid = stopped_worker(processes, pile_game, solved)
     thread, answers = asked_in_thread(processes, pile_game, pile_game.new(solved[0]), {}, 30.0, threading.Event())
     qtbot.waitUntil(lambda: not processes._idle)  # the job went to the frozen worker
     os.kill(pid, signal.SIGKILL)
@@ -298,8 +305,8 @@ def test_a_killed_worker_answers_unknown_and_the_next_job_gets_a_new_one(pile_ga
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
-def test_a_cancelled_job_stops_the_search_in_the_worker(pile_game, solved, qtbot):
-    processes, pid = stopped_worker(pile_game, solved)
+def test_a_cancelled_job_stops_the_search_in_the_worker(processes, pile_game, solved, qtbot):
+    processes, pid = stopped_worker(processes, pile_game, solved)
     cancel = threading.Event()
     thread, answers = asked_in_thread(processes, pile_game, pile_game.new(solved[0]), {}, 30.0, cancel)
     qtbot.waitUntil(lambda: not processes._idle)
