@@ -20,6 +20,7 @@ import time
 
 from solitaire_core import blocked
 from solitaire_core.registry import load_games
+from solitaire_core.testing import greedy_line
 
 
 def face_up(game, state):
@@ -33,18 +34,9 @@ def face_up(game, state):
 
 
 def greedy(game, state):
-    seen, line = {game.key(state)}, [state]
-    while not game.is_won(state):
-        best = max(game.legal_moves(state), key=lambda m: game.preference(state, m), default=None)
-        if best is None or game.preference(state, best) < 0:
-            break
-        after = game.play(state, best)
-        if game.key(after) in seen:
-            break
-        state = after
-        seen.add(game.key(state))
-        line.append(state)
-    return line
+    """The positions of the heuristic's play from ``state``, its end included."""
+    line = greedy_line(game, state)
+    return [position for position, _move in line] + ([game.play(*line[-1])] if line else [state])
 
 
 def timed(fn, *args):

@@ -82,6 +82,25 @@ def reachable_win(game, state, limit: int | None = None) -> bool:
     return False
 
 
+def greedy_line(game, state) -> list:
+    """The line the heuristic plays from ``state``: the move ``preference`` likes best
+    (the first of equals), draws included, as (position, move) pairs, until it is won,
+    only pointless moves are left or the next position was seen before. The position
+    after the last pair is where such play ends (blocked, more often than not)."""
+    seen, line = {game.key(state)}, []
+    while not game.is_won(state):
+        best = max(game.legal_moves(state), key=lambda m: game.preference(state, m), default=None)
+        if best is None or game.preference(state, best) < 0:
+            break
+        after = game.play(state, best)
+        if game.key(after) in seen:
+            break
+        line.append((state, best))
+        state = after
+        seen.add(game.key(state))
+    return line
+
+
 def check_game(game, *, examples: int = 10, steps: int = 40) -> None:
     """Every check of this module, on ``examples`` random lines of up to ``steps`` moves."""
     check_declaration(game)

@@ -5,25 +5,16 @@ import pytest
 
 from solitaire_core import blocked
 from solitaire_core.session import Session
+from solitaire_core.testing import greedy_line
 
 
 def blocked_line(game, deals=range(1, 30)):
     """A deal, the position before the last move of greedy play and that move, the
     last position being blocked (found by the engine's search, here in the test)."""
     for deal in deals:
-        state, seen, before = game.new(deal), set(), None
-        seen.add(game.key(state))
-        while not game.is_won(state):
-            best = max(game.legal_moves(state), key=lambda m: game.preference(state, m), default=None)
-            if best is None or game.preference(state, best) < 0:
-                break
-            after = game.play(state, best)
-            if game.key(after) in seen:
-                break
-            before, state = (state, best), after
-            seen.add(game.key(state))
-        if before is not None and blocked.verdict(game, state, limit=20_000) == blocked.BLOCKED:
-            return deal, before
+        line = greedy_line(game, game.new(deal))
+        if line and blocked.verdict(game, game.play(*line[-1]), limit=20_000) == blocked.BLOCKED:
+            return deal, line[-1]
     pytest.skip("no blocked end of greedy play found")
 
 

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 from solitaire_core import blocked
+from solitaire_core.testing import greedy_line
 
 
 def greedy_end(game, deal):
-    """Play the move the heuristic likes best (the first of equals), draws included,
-    until it is pointless or leads back to a position seen."""
-    state = game.new(deal)
-    seen, moves = {game.key(state)}, 0
-    while not game.is_won(state):
-        best = max(game.legal_moves(state), key=lambda m: game.preference(state, m), default=None)
-        if best is None or game.preference(state, best) < 0:
-            break
-        after = game.play(state, best)
-        if game.key(after) in seen:
-            break
-        state, moves = after, moves + 1
-        seen.add(game.key(state))
-    return state, moves
+    """Where the heuristic's play of ``deal`` ends, and after how many moves."""
+    line = greedy_line(game, game.new(deal))
+    return (game.play(*line[-1]) if line else game.new(deal)), len(line)
 
 
 def test_rule_10_2_deal_20_played_out_is_blocked(game):
