@@ -279,7 +279,18 @@ def stopped_worker(processes, game, solved):
     assert processes.solve(game, first, {}, 5.0, threading.Event()).answer == WINNABLE
     (pid,) = processes.pids
     os.kill(pid, signal.SIGSTOP)
+    wait_for_state(pid, "T")  # stopped indeed, before any job reaches it
     return processes, pid
+
+
+def wait_for_state(pid, state, limit=60.0):
+    """Until the kernel shows process ``pid`` in ``state`` (its /proc stat field)."""
+    import time
+
+    deadline = time.monotonic() + limit
+    while open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != state:
+        assert time.monotonic() < deadline, f"process {pid} never reached state {state}"
+        time.sleep(0.001)
 
 
 def asked_in_thread(processes, *args):
@@ -293,7 +304,8 @@ def asked_in_thread(processes, *args):
 def test_a_killed_worker_answers_unknown_and_the_next_job_gets_a_new_one(processes, pile_game, solved, qtbot):
     processes, pid = stopped_worker(processes, pile_game, solved)
     thread, answers = asked_in_thread(processes, pile_game, pile_game.new(solved[0]), {}, 30.0, threading.Event())
-    qtbot.waitUntil(lambda: not processes._idle)  # the job went to the frozen worker
+    qtbot.waitUntil(lambda: not processes._idle)
+    assert processes.pids == [pid]  # the job went to the frozen worker
     os.kill(pid, signal.SIGKILL)
     thread.join(10)
     (result,) = answers
