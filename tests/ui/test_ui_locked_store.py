@@ -3,7 +3,6 @@ written off the GUI thread and said done or not done; an old file that must be u
 it is first opened does not hold up the table. The lock is real: a second process holds
 ``BEGIN EXCLUSIVE`` on the file."""
 
-import itertools
 import sqlite3
 import subprocess
 import sys
@@ -16,7 +15,7 @@ from PySide6.QtCore import QTimer
 from solitaire_core.records import Store, records_path
 from solitaire_core.records.schema import VERSION
 from ui_qt import recording, stats_dialog
-from uihelpers import deal_with_move
+from uihelpers import carrying, deal_with_move
 
 LOCKER = """
 import sqlite3, sys
@@ -82,19 +81,6 @@ def writes_of(monkeypatch, name):
     return threads
 
 
-def carrying(games):
-    """A game whose score runs on, and options that make it run on."""
-    for game in games.values():
-        if game.running_total is None:
-            continue
-        names = [o.name for o in game.options]
-        for values in itertools.product(*(o.values for o in game.options)):
-            options = dict(zip(names, values))
-            if game.carries_score(game.new(1, **options)):
-                return game, {k: str(v) for k, v in options.items()}
-    pytest.skip("no registered game keeps a running total")
-
-
 def test_forgetting_a_games_figures_while_the_file_is_locked(open_window, pile_game, qtbot, monkeypatch):
     threads = writes_of(monkeypatch, "reset")
     monkeypatch.setattr(stats_dialog, "confirm", lambda *args: True)
@@ -123,6 +109,7 @@ def test_forgetting_a_games_figures_while_the_file_is_locked(open_window, pile_g
 
 def test_resetting_the_running_total_while_the_file_is_locked(open_window, games, qtbot, monkeypatch):
     game, options = carrying(games)
+    options = {k: str(v) for k, v in options.items()}  # as the command line gives them
     threads = writes_of(monkeypatch, "reset_running_total")
     monkeypatch.setattr(stats_dialog, "confirm", lambda *args: True)
     window = open_window({"game": game.id, "deal": 1, "options": options})
@@ -163,6 +150,7 @@ def old_file(game, options, total: int) -> None:
 
 def test_an_old_file_locked_at_the_start_does_not_hold_up_the_table(open_window, games, qtbot, monkeypatch):
     game, options = carrying(games)
+    options = {k: str(v) for k, v in options.items()}  # as the command line gives them
     monkeypatch.setattr(recording, "RETRY_SECONDS", 0.5)  # no need to wait the app's 5 s between tries
     old_file(game, options, 70)
     with locked() as locker:

@@ -27,6 +27,7 @@ import pytest
 
 from solitaire_core.records import Store, records_path
 from solitaire_core.records.paths import AUTOSAVE_FILE, RECORDS_FILE, SETTINGS_FILE, kept_files
+from uihelpers import carrying
 
 HERE = Path(__file__).parent
 SAVE, SETTINGS, RECORDS = AUTOSAVE_FILE, SETTINGS_FILE, RECORDS_FILE
@@ -353,21 +354,6 @@ def test_solitaire_play_starts_whatever_its_settings_file_is(trouble):
 
 
 # --- rows of the statistics file ----------------------------------------------------------------
-def carrying(games):
-    """A game whose score runs on from game to game, with options that make it run on."""
-    import itertools
-
-    for game in games.values():
-        if game.running_total is None:
-            continue
-        names = [o.name for o in game.options]
-        for values in itertools.product(*(o.values for o in game.options)):
-            options = dict(zip(names, values))
-            if game.carries_score(game.new(1, **options)):
-                return game, options
-    pytest.skip("no registered game carries its score on")
-
-
 BAD_ROWS = {
     "total-not-a-number": "UPDATE running_totals SET total = 'lots'",
     "total-a-fraction": "UPDATE running_totals SET total = 1.5",

@@ -137,3 +137,21 @@ def open_game(window, monkeypatch, path) -> None:
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "")))
     window.records.open_action.trigger()
+
+
+def carrying(games):
+    """A registered game whose score runs on from game to game, and options (as declared
+    values) that make it run on; the test is skipped where no game has one."""
+    import itertools
+
+    import pytest
+
+    for game in games.values():
+        if game.running_total is None:
+            continue
+        names = [o.name for o in game.options]
+        for values in itertools.product(*(o.values for o in game.options)):
+            options = dict(zip(names, values))
+            if game.carries_score(game.new(1, **options)):
+                return game, options
+    pytest.skip("no registered game keeps a running total")
