@@ -40,12 +40,12 @@ def template(table):
     """Swap the game's template table for a measurement, then put it back."""
     saved = dict(cards.TEMPLATE)
     cards.TEMPLATE.update(table)
-    geometry._turn.cache_clear()
+    geometry._turns.cache_clear()
     try:
         yield
     finally:
         cards.TEMPLATE.update(saved)
-        geometry._turn.cache_clear()
+        geometry._turns.cache_clear()
 
 
 def placement_rate(deals: int, touching: bool) -> int:

@@ -24,6 +24,7 @@ from attrs import frozen
 
 from .deals import MAX_DEAL
 from .errors import IllegalMove, SolitaireError
+from .i18n import N_, _
 from .inputs import POSITION_LIMIT, quote, read_stream, read_text, shorten
 from .options import parse_assignments, resolve
 from .records.command import add_stats_arguments, run_stats
@@ -47,7 +48,7 @@ class Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as one line instead of exiting."""
 
     def error(self, message: str):
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        raise UsageError(_("{message} (see '{command} --help')").format(message=message, command=self.prog))
 
 
 @frozen
@@ -63,9 +64,11 @@ def deal_number(text: str) -> int:
     try:
         deal = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {quote(text)}") from None
+        raise argparse.ArgumentTypeError(_("deal number must be a whole number, not {text}").format(
+            text=quote(text))) from None
     if not 0 <= deal <= MAX_DEAL:
-        raise argparse.ArgumentTypeError(f"deal number must be between 0 and {MAX_DEAL}, not {deal}")
+        raise argparse.ArgumentTypeError(_("deal number must be between 0 and {highest}, not {deal}").format(
+            highest=MAX_DEAL, deal=deal))
     return deal
 
 
@@ -73,22 +76,22 @@ def add_game_arguments(parser: argparse.ArgumentParser, game_required: bool = Tr
                        deal_required: bool = True) -> None:
     """``GAME``, ``--deal N`` and repeatable ``-o key=value``."""
     parser.add_argument("game", metavar="GAME", nargs=None if game_required else "?",
-                        help="game id (see 'solitaire list')")
+                        help=_("game id (see 'solitaire list')"))
     parser.add_argument("--deal", type=deal_number, required=deal_required, metavar="N",
-                        help=f"deal number, 0 to {MAX_DEAL}")
+                        help=_("deal number, 0 to {highest}").format(highest=MAX_DEAL))
     add_option_argument(parser)
 
 
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--option", dest="options", action="append", default=[],
-                        metavar="KEY=VALUE", help="a game option (repeatable)")
+                        metavar="KEY=VALUE", help=_("a game option (repeatable)"))
 
 
 def find_game(game_id: str):
     games = load_games()
     if game_id not in games:
-        known = ", ".join(games) or "none"
-        raise UsageError(f"unknown game {quote(game_id)} (installed: {known})")
+        known = ", ".join(games) or _("none")
+        raise UsageError(_("unknown game {game} (installed: {games})").format(game=quote(game_id), games=known))
     return games[game_id]
 
 
@@ -111,7 +114,7 @@ def start_state(game, args: argparse.Namespace):
     try:
         text = read_stream(sys.stdin, POSITION_LIMIT) if path == "-" else read_text(path, POSITION_LIMIT)
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read position file {path}: {exc}") from None
+        raise UsageError(_("cannot read position file {path}: {error}").format(path=path, error=exc)) from None
     try:
         return game.parse_position(text, **options)
     except SolitaireError as exc:
@@ -129,11 +132,12 @@ def run_list(args: argparse.Namespace) -> int:
         print(f"{game.id}  {game.name}")
         for option in game.options:
             values = " ".join(f"{v}*" if v == option.default else str(v) for v in option.values)
-            print(f"    {option.name:<14} {values:<24} {option.label}".rstrip())
+            label = _(option.label) if option.label else ""
+            print(f"    {option.name:<14} {values:<24} {label}".rstrip())
     if games:
-        print("(* marks the default)")
+        print(_("(* marks the default)"))
     if games.failures:
-        print("\nPlugins that failed to load:")
+        print("\n" + _("Plugins that failed to load:"))
         for failure in games.failures:
             print(f"  {failure.plugin}: {failure.reason}")
     return 0
@@ -148,13 +152,14 @@ def run_show(args: argparse.Namespace) -> int:
 
 # --- replay --------------------------------------------------------------------
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", metavar="GAME", help="game id (see 'solitaire list')")
+    parser.add_argument("game", metavar="GAME", help=_("game id (see 'solitaire list')"))
     start = parser.add_mutually_exclusive_group(required=True)
-    start.add_argument("--deal", type=deal_number, metavar="N", help=f"deal number, 0 to {MAX_DEAL}")
-    start.add_argument("--position", metavar="FILE", help="position text to start from ('-': stdin)")
+    start.add_argument("--deal", type=deal_number, metavar="N", help=_("deal number, 0 to {highest}").format(
+        highest=MAX_DEAL))
+    start.add_argument("--position", metavar="FILE", help=_("position text to start from ('-': stdin)"))
     add_option_argument(parser)
-    parser.add_argument("--moves", default="", metavar='"M1 M2 ..."', help="moves in notation, space separated")
-    parser.add_argument("--legal", action="store_true", help="also print every legal move, one per line")
+    parser.add_argument("--moves", default="", metavar='"M1 M2 ..."', help=_("moves in notation, space separated"))
+    parser.add_argument("--legal", action="store_true", help=_("also print every legal move, one per line"))
 
 
 def replay(game, state, texts: Sequence[str]):
@@ -163,11 +168,13 @@ def replay(game, state, texts: Sequence[str]):
         try:
             move = game.parse_move(state, text)
         except (SolitaireError, ValueError) as exc:
-            raise MoveFailed(f"move {index} ({shorten(text)}) cannot be read: {exc}") from None
+            raise MoveFailed(_("move {number} ({text}) cannot be read: {error}").format(
+                number=index, text=shorten(text), error=exc)) from None
         try:
             state = game.apply(state, move)
         except IllegalMove as exc:
-            raise MoveFailed(f"move {index} ({shorten(text)}) is illegal: {exc.reason}") from None
+            raise MoveFailed(_("move {number} ({text}) is illegal: {reason}").format(
+                number=index, text=shorten(text), reason=exc.reason)) from None
     return state
 
 
@@ -187,17 +194,19 @@ def run_replay(args: argparse.Namespace) -> int:
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, game_required=False, deal_required=False)
     parser.add_argument("--screenshot", metavar="FILE.png",
-                        help="render the table offscreen to this PNG and exit")
+                        help=_("render the table offscreen to this PNG and exit"))
 
 
 def find_frontend() -> Callable[[dict], Any]:
     found = [ep for ep in entry_points(group=FRONTEND_GROUP) if ep.name == FRONTEND]
     if not found:
-        raise UsageError(f"no front end installed (entry point {FRONTEND!r} in group {FRONTEND_GROUP!r})")
+        raise UsageError(_("no front end installed (entry point {name} in group {group})").format(
+            name=repr(FRONTEND), group=repr(FRONTEND_GROUP)))
     try:
         return found[0].load()
     except Exception as exc:  # a missing Qt library, a broken front end
-        raise UsageError(f"the {FRONTEND} front end failed to load ({type(exc).__name__}: {exc})") from None
+        raise UsageError(_("the {name} front end failed to load ({error})").format(
+            name=FRONTEND, error=f"{type(exc).__name__}: {exc}")) from None
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -212,32 +221,32 @@ def run_play(args: argparse.Namespace) -> int:
     if args.game is not None:
         options = given_options(find_game(args.game), args)
     elif args.options or args.deal is not None:
-        raise UsageError("-o and --deal need a GAME")
+        raise UsageError(_("-o and --deal need a GAME"))
     frontend = find_frontend()
     status = frontend({"game": args.game, "deal": args.deal, "options": options,
                        "screenshot": args.screenshot})
     return status if isinstance(status, int) else 0
 
 
-VERBS: list[Verb] = [
-    Verb("list", "every installed game with its options", add_list_arguments, run_list),
-    Verb("show", "the position text of a deal", add_game_arguments, run_show),
-    Verb("replay", "apply moves to a deal or position and print the result", add_replay_arguments, run_replay),
-    Verb("play", "open the table (the Qt front end)", add_play_arguments, run_play),
-    Verb("stats", "statistics of the games played, as a table", add_stats_arguments, run_stats),
-    Verb("solve", "is a deal winnable? and the moves that win it", add_solve_arguments, run_solve),
-    Verb("winnability", "solve many deals at once: shares winnable, unwinnable, unknown",
+VERBS: list[Verb] = [  # help texts marked with N_, shown translated
+    Verb("list", N_("every installed game with its options"), add_list_arguments, run_list),
+    Verb("show", N_("the position text of a deal"), add_game_arguments, run_show),
+    Verb("replay", N_("apply moves to a deal or position and print the result"), add_replay_arguments, run_replay),
+    Verb("play", N_("open the table (the Qt front end)"), add_play_arguments, run_play),
+    Verb("stats", N_("statistics of the games played, as a table"), add_stats_arguments, run_stats),
+    Verb("solve", N_("is a deal winnable? and the moves that win it"), add_solve_arguments, run_solve),
+    Verb("winnability", N_("solve many deals at once: shares winnable, unwinnable, unknown"),
          add_winnability_arguments, run_winnability),
-    Verb("survey", "solve a range of deals on Dask, keeping every answer; --report: the shares",
+    Verb("survey", N_("solve a range of deals on Dask, keeping every answer; --report: the shares"),
          add_survey_arguments, run_survey),
 ]
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="solitaire", description="Solitaire games from the command line.")
+    parser = Parser(prog="solitaire", description=_("Solitaire games from the command line."))
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
     for verb in VERBS:
-        sub = verbs.add_parser(verb.name, help=verb.help, description=verb.help)
+        sub = verbs.add_parser(verb.name, help=_(verb.help), description=_(verb.help))
         verb.add_arguments(sub)
         sub.set_defaults(run=verb.run)
     return parser

@@ -19,6 +19,8 @@ from . import cards as cardlib
 from . import moves as movelib
 from . import words
 from .errors import IllegalMove, SolitaireError
+from . import i18n
+from .i18n import _
 from .moves import Move
 from .options import Choice, resolve
 from .scene import Face, Scene
@@ -30,8 +32,25 @@ ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", 
          "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
 
 
+class TranslatedName:
+    """A game's name, declared in English (``name = N_("Salic Law")``) and read in the
+    player's language: its game's catalog has it (``i18n.add_package``)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __get__(self, game, owner=None) -> str:
+        return _(self.text) if self.text else ""
+
+
 class Game:
-    """Base of every game. Subclasses set ``id``, ``name``, ``options``."""
+    """Base of every game. Subclasses set ``id``, ``name``, ``options``; ``name``
+    reads translated (``TranslatedName``), so every caller shows it in the player's language."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if isinstance(cls.__dict__.get("name"), str):
+            cls.name = TranslatedName(cls.__dict__["name"])
 
     id: str = ""
     name: str = ""
@@ -115,22 +134,26 @@ class Game:
             return Face("trump", "black", ROMAN[card.rank], ROMAN[card.rank], card.rank, card.suit)
         if card.suit == cardlib.EXCUSE:
             return Face("excuse", "black", "\u2605", "\u2605", 0, card.suit, note=card.stands)
-        label = cardlib.PACK_LABELS[card.pack][card.rank]
+        letter = cardlib.PACK_LABELS[card.pack][card.rank]
         kind = "french" if card.pack == "french" else "tarot-suit"
-        return Face(kind, card.colour, label, symbol, card.rank, card.suit)
+        figure = letter if card.rank >= cardlib.JACK else ""
+        return Face(kind, card.colour, words.rank(letter), symbol, card.rank, card.suit, figure=figure)
 
     @property
     def rules(self) -> str:
-        """The game's rules as Markdown: ``rules.md`` in the game's own package, or in
-        the nearest base class's (a subclass in a test or script keeps its rules)."""
+        """The game's rules as Markdown, in the player's language where the game has them
+        (``rules.fr.md``), else ``rules.md``: in the game's own package, or in the nearest
+        base class's (a subclass in a test or script keeps its rules)."""
+        names = dict.fromkeys((f"rules.{i18n.language()}.md", "rules.md"))
         for cls in type(self).__mro__:
             package = getattr(sys.modules.get(cls.__module__), "__package__", None)
             if not package:
                 continue
-            try:
-                return importlib.resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
-            except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError, TypeError):
-                continue
+            for name in names:
+                try:
+                    return importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
+                except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError, TypeError):
+                    continue
         raise SolitaireError(f"{self.name} ships no rules.md beside its code")
 
     # --- words a player reads (the templates are in words.py) ----------
@@ -147,18 +170,20 @@ class Game:
     def zone_name(self, zone_id: str) -> str:
         """What a player calls a zone ("the stock", "Column 5"): named by the role of
         its slot in the first deal's scene; a game whose zones are not all there
-        names them itself."""
-        return self._zone_names.get(zone_id) or words.some_place()
+        names them itself. Worded when asked, so it follows a change of language."""
+        numbered = self._slot_roles.get(zone_id)
+        return words.zone(*numbered) if numbered else words.some_place()
 
     @cached_property
-    def _zone_names(self) -> dict[str, str]:
+    def _slot_roles(self) -> dict[str, tuple[str, int, bool]]:
+        """Each slot's zone: its role, its number among that role's, whether it has company."""
         slots = self.scene(self.new(0)).slots
         count = {role: sum(s.role == role for s in slots) for role in {s.role for s in slots}}
-        names, seen = {}, {}
+        numbers, seen = {}, {}
         for slot in slots:
             seen[slot.role] = seen.get(slot.role, 0) + 1
-            names[slot.zone] = words.zone(slot.role, seen[slot.role], count[slot.role] > 1)
-        return names
+            numbers[slot.zone] = (slot.role, seen[slot.role], count[slot.role] > 1)
+        return numbers
 
     def place(self, state: State, zone_id: str) -> "Place":
         """A zone's role and cards, as the words need them (here: read from the scene)."""

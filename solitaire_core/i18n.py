@@ -1,29 +1,135 @@
-"""The marker of every text a player reads, for the translation layer to come.
+"""The player's language: gettext catalogs, the framework's and each game's.
 
-``_("Move {card} onto {target}")`` returns its text unchanged today,
-``ngettext(one, many, n)`` picks the singular or plural form English needs, and
-``N_(text)`` marks a text kept as data (a zone's name template) that ``_``
-translates when it is used.
-Catalogs come later (gettext, extracted with Babel): these two become the
-catalog's lookups, and nothing that calls them changes. A text is marked
-where it is used, at run time, so the language can change while the program
-runs; fields are named (``{card}``, ``{zone}``) so a translation may reorder them.
+A text is marked where it is made and looked up when it is used, so the
+language can change while the program runs: ``_("Move {cards} onto {target}")``,
+``ngettext(one, many, n)``, ``pgettext(context, text)`` for a short text whose
+meaning needs a hint ("K" the rank), and ``N_(text)`` for a text kept as data
+(a zone's name, an option's label) that ``_`` translates where it is shown.
+Fields are named (``{card}``, ``{zone}``) so a translation may reorder them.
+
+Catalogs are standard gettext ones (``.po`` made and kept with Babel, compiled
+to ``.mo``: docs/architecture.md, Languages). The framework's, for the engine,
+the command line and the table, is ``solitaire_core/locale/<lang>/LC_MESSAGES/
+messages.mo``; a game ships its own the same way in its package, and the
+registry adds it (``add_package``) when it loads the game. A lookup tries the
+framework's catalog, then the games' in the order they were added, and falls
+back to the English text.
+
+The language is the system's (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+``LANG``, as gettext reads them) unless ``set_language`` chose one.
 """
 
 from __future__ import annotations
 
+import gettext
+import importlib.resources
+import os
+from pathlib import Path
+
+DOMAIN = "messages"
+FRAMEWORK = "solitaire_core"
+ENGLISH = "en"
+# What the language choice offers, each named in its own language.
+LANGUAGES = {ENGLISH: "English", "fr": "Fran\u00e7ais"}
+SYSTEM_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_packages: list[str] = [FRAMEWORK]
+_chosen: str | None = None  # None: the system's
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language = ENGLISH
+
 
 def _(text: str) -> str:
-    """The text in the player's language (today: English, unchanged)."""
-    return text
+    """``text`` in the player's language (English when no catalog has it)."""
+    return _current.gettext(text)
 
 
 def ngettext(one: str, many: str, n: int) -> str:
-    """The form of a text for ``n`` things (today: English's two forms)."""
-    return one if n == 1 else many
+    """The form of a text for ``n`` things, by the language's plural rule."""
+    return _current.ngettext(one, many, n)
+
+
+def pgettext(context: str, text: str) -> str:
+    """``text`` as meant in ``context`` ("card rank", "K"): short texts that would clash."""
+    return _current.pgettext(context, text)
 
 
 def N_(text: str) -> str:
     """Mark ``text`` for the catalog without translating it: a template stored as
     data, passed through ``_`` where it is used."""
     return text
+
+
+# --- which language ------------------------------------------------------------------
+def locale_dir(package: str) -> Path | None:
+    """Where ``package`` keeps its catalogs (``<package>/locale``), or None."""
+    try:
+        folder = Path(str(importlib.resources.files(package).joinpath("locale")))
+    except (ModuleNotFoundError, TypeError, ValueError):
+        return None
+    return folder if folder.is_dir() else None
+
+
+def system_languages(environ=os.environ) -> list[str]:
+    """The languages the system asks for, most wanted first ("fr_FR", "fr"), as gettext
+    reads them: the first variable set wins; "C" and "POSIX" mean none."""
+    for name in SYSTEM_VARIABLES:
+        value = environ.get(name)
+        if value:
+            break
+    else:
+        return []
+    wanted = []
+    for item in value.split(":") if name == "LANGUAGE" else [value]:
+        code = item.split(".", 1)[0].split("@", 1)[0]
+        if code in ("", "C", "POSIX"):
+            continue
+        wanted += [code, code.split("_", 1)[0]]
+    return list(dict.fromkeys(wanted))
+
+
+def _catalog(package: str, languages: list[str]) -> gettext.GNUTranslations | None:
+    folder = locale_dir(package)
+    if folder is None or not languages:
+        return None
+    try:
+        return gettext.translation(DOMAIN, str(folder), languages=languages)
+    except OSError:  # no catalog in those languages (or an unreadable one): English
+        return None
+
+
+def _rebuild() -> None:
+    global _current, _language
+    wanted = [_chosen] if _chosen else system_languages()
+    if ENGLISH in wanted[:1]:
+        wanted = []
+    found = [c for c in (_catalog(p, wanted) for p in _packages) if c is not None]
+    chain: gettext.NullTranslations = gettext.NullTranslations()
+    for catalog in reversed(found):
+        catalog.add_fallback(chain)
+        chain = catalog
+    main = _catalog(FRAMEWORK, wanted)
+    _language = main.info().get("language", ENGLISH).split("_")[0] if main is not None else ENGLISH
+    _current = chain
+
+
+def set_language(code: str | None) -> None:
+    """Speak ``code`` ("fr", "en") from now on; None: the system's language."""
+    global _chosen
+    _chosen = code or None
+    _rebuild()
+
+
+def language() -> str:
+    """The language texts are in now ("en" when no catalog answers)."""
+    return _language
+
+
+def add_package(package: str) -> None:
+    """Look up texts in ``package``'s own catalog too (a game's, found through its package)."""
+    if package not in _packages:
+        _packages.append(package)
+        _rebuild()
+
+
+_rebuild()

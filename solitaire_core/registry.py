@@ -23,7 +23,7 @@ from typing import Iterable
 import pluggy
 from attrs import frozen
 
-from . import hookspecs
+from . import hookspecs, i18n
 from .moves import Move
 from .scene import Scene
 
@@ -205,6 +205,7 @@ def load_games(entry_points: Iterable | None = None) -> Games:
         keeper, refusal = _keeper(game_id, claims)
         if keeper is not None:
             games[game_id] = keeper[1]
+            i18n.add_package(package_of(type(keeper[1]).__module__))  # the game's own catalog
             if keeper[0].builtin:
                 builtin.add(game_id)
         for source in dict.fromkeys(claim[0] for claim in claims if claim is not keeper):

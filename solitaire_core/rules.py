@@ -69,10 +69,31 @@ alternate_colour = Relation(
     lambda lo, hi: {lo.colour, hi.colour} == {RED, BLACK}, N_("alternating red and black")
 )
 any_suit = Relation(lambda lo, hi: True, N_("any suit"))
+# King and Ace touch: building goes on round the corner (Canfield, TriPeaks).
+down_wrap = Relation(lambda lo, hi: hi.rank == lo.rank - 1 or (lo.rank == ACE and hi.rank == hi.king),
+                     N_("one rank lower, an Ace taking a King"))
+up_wrap = Relation(lambda lo, hi: hi.rank == lo.rank + 1 or (lo.rank == lo.king and hi.rank == ACE),
+                   N_("one rank higher, a King taking an Ace"))
+up_or_down = Relation(lambda lo, hi: abs(hi.rank - lo.rank) == 1, N_("one rank higher or lower"))
+up_or_down_wrap = Relation(
+    lambda lo, hi: abs(hi.rank - lo.rank) in (1, lo.king - 1),
+    N_("one rank higher or lower, King and Ace touching"))
+
+
+def ranks_total(total: int) -> Relation:
+    """Two cards whose ranks add up to ``total`` (Pyramid's pairs: 13)."""
+    return Relation(lambda a, b: a.rank + b.rank == total, N_("ranks adding up to {0}"), (Words(str(total)),))
 
 any_card = CardTest(lambda c: True, N_("any card"))
 ace = CardTest(lambda c: c.rank == ACE and c.suit in SUITS, N_("an Ace"))
 king = CardTest(lambda c: c.rank == c.king and c.suit in SUITS, N_("a King"))
+
+
+@frozen
+class Words:
+    """A fixed piece of a rule's phrase (a number), as a part of a combination."""
+
+    text: str
 
 
 def rank_is(rank: int, phrase: str) -> CardTest:

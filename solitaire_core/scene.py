@@ -23,7 +23,9 @@ class Face:
     ``corner`` the index text, ``centre`` the large symbol or text in the
     middle, ``rank``/``suit`` the card's own (for pip layouts and SVG decks),
     ``edges`` shapes on the sides (north, east, south, west; "" for none),
-    ``note`` a small extra line (what a wild card stands for).
+    ``note`` a small extra line (what a wild card stands for), ``figure`` the
+    court figure to draw (``J``, ``N``, ``Q``, ``K``: the pack's own letter, while
+    ``corner`` follows the player's language) or "" for none.
     """
 
     kind: str
@@ -34,6 +36,7 @@ class Face:
     suit: str = ""
     edges: tuple[str, str, str, str] = ("", "", "", "")
     note: str = ""
+    figure: str = ""
 
 
 @frozen

@@ -104,6 +104,7 @@ def greedy_line(game, state) -> list:
 def check_game(game, *, examples: int = 10, steps: int = 40) -> None:
     """Every check of this module, on ``examples`` random lines of up to ``steps`` moves."""
     check_declaration(game)
+    check_catalogs(game)
 
     @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=QUIET)
     @given(deal=st.integers(0, MAX_DEAL), options=option_sets(game), rnd=st.randoms(use_true_random=False),
@@ -113,6 +114,22 @@ def check_game(game, *, examples: int = 10, steps: int = 40) -> None:
                    choose=lambda count: data.draw(st.integers(0, count - 1), label="move"), rnd=rnd)
 
     run()
+
+
+def check_catalogs(game, languages=("fr",)) -> None:
+    """The game's own catalog in each of ``languages``, where its package ships one, is
+    complete (``solitaire_core.catalogs``): every marked text of the package translated,
+    its fields kept, the compiled file up to date. A game with no catalog speaks English."""
+    from . import catalogs, i18n, registry
+
+    package = registry.package_of(type(game).__module__)
+    folder = i18n.locale_dir(package)
+    if folder is None:
+        return
+    for language in languages:
+        if catalogs.catalog_path(folder.parent, language).is_file():
+            found = catalogs.problems(folder.parent, [folder.parent], language)
+            _require(not found, f"game {game.id!r}: its {language} catalog is incomplete:\n" + "\n".join(found))
 
 
 def option_sets(game) -> st.SearchStrategy[dict]:

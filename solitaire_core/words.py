@@ -10,8 +10,8 @@ starts with a capital letter; a name or phrase (``the 7♣``, ``the stock``,
 
 from __future__ import annotations
 
-from .i18n import N_, _, ngettext
-from .zones import FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE
+from .i18n import N_, _, ngettext, pgettext
+from .zones import CELL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE
 
 
 def sentence(text: str) -> str:
@@ -21,7 +21,26 @@ def sentence(text: str) -> str:
 
 # --- names ----------------------------------------------------------------------------
 def card(rank: str, suit: str) -> str:
+    """``rank`` as the corner shows it; an Ace has its own template (French elides: "l'A\u2660")."""
+    if rank == RANK_LETTERS["A"]():
+        return pgettext("card name: an Ace", "the {rank}{suit}").format(rank=rank, suit=suit)
     return _("the {rank}{suit}").format(rank=rank, suit=suit)
+
+
+# A rank's letter on a card's corner and in its name: the player's language's (French: V, C, D, R).
+RANK_LETTERS = {
+    "A": lambda: pgettext("card rank: Ace", "A"),
+    "J": lambda: pgettext("card rank: Jack", "J"),
+    "N": lambda: pgettext("card rank: Knight", "N"),
+    "Q": lambda: pgettext("card rank: Queen", "Q"),
+    "K": lambda: pgettext("card rank: King", "K"),
+}
+
+
+def rank(letter: str) -> str:
+    """A rank as a player reads it: a court's letter translated, a number as it is."""
+    translated = RANK_LETTERS.get(letter)
+    return translated() if translated else letter
 
 
 def trump(number: str) -> str:
@@ -42,7 +61,8 @@ ROLE_NAMES = {
     WASTE: (N_("the waste"), N_("Waste {n}")),
     FOUNDATION: (N_("the foundation"), N_("Foundation {n}")),
     TABLEAU: (N_("the column"), N_("Column {n}")),
-    RESERVE: (N_("the free cell"), N_("Free cell {n}")),
+    RESERVE: (N_("the reserve"), N_("Reserve {n}")),
+    CELL: (N_("the free cell"), N_("Free cell {n}")),
 }
 OTHER_ROLE = (N_("the pile"), N_("Pile {n}"))
 
@@ -128,6 +148,12 @@ def demo_move(move: str) -> str:
 
 def put_back() -> str:
     return _("Put back")
+
+
+def one_way_of(move: str, number: int, count: int) -> str:
+    """A move the held cards can make in several ways to one place, as the table offers it
+    (R, the mouse wheel or the right button goes to the next way)."""
+    return _("{move} (way {number} of {count}, R for the next)").format(move=move, number=number, count=count)
 
 
 def picked_up(moving: str, zone_name: str, n: int) -> str:
@@ -335,3 +361,35 @@ def save_not_a_move() -> str:
 def save_unreadable(why: str) -> str:
     """``why``: the system's reason ("No such file or directory"), or the reader's."""
     return _("the program cannot read it ({why})").format(why=why)
+
+
+# --- the catalogue's rules ------------------------------------------------------------------
+def covered(card_name: str) -> str:
+    return sentence(_("{card} is covered: it plays once the cards lying on it are gone").format(card=card_name))
+
+
+def run_limit(n: int) -> str:
+    return ngettext("Only {count} card can move at once here: free cells plus one, doubled for each "
+                    "empty column", "Only {count} cards can move at once here: free cells plus one, doubled "
+                    "for each empty column", n).format(count=n)
+
+
+def deal_needs_filled(stock: str) -> str:
+    return sentence(_("{stock} deals only when no column is empty").format(stock=stock))
+
+
+def deal_one_each(stock: str) -> str:
+    return sentence(_("Deal a card from {stock} onto each column").format(stock=stock))
+
+
+def remove_pair(first: str, second: str) -> str:
+    return sentence(_("Remove {first} and {second}").format(first=first, second=second))
+
+
+def no_pair(first: str, second: str, rule: str) -> str:
+    return sentence(_("{first} and {second} do not pair: a pair needs {rule}").format(
+        first=first, second=second, rule=rule))
+
+
+def no_pairs(game: str) -> str:
+    return _("Cards never leave in pairs in {game}").format(game=game)

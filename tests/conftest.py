@@ -9,8 +9,11 @@ for one test.
 
 import os
 
-import pytest
-from hypothesis import settings
+# Tests read English whatever the machine's language; those about languages choose theirs.
+os.environ["LANGUAGE"] = "en"
+
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
 
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI", "").lower() == "true":
@@ -27,6 +30,16 @@ def plugins(tmp_path, monkeypatch):
     installer = Installer(folder, monkeypatch)
     yield installer
     installer.forget()
+
+
+@pytest.fixture(autouse=True)
+def english_again():
+    """A test that switched the language (and failed before switching back) leaves English."""
+    yield
+    from solitaire_core import i18n
+
+    if i18n.language() != i18n.ENGLISH:
+        i18n.set_language(None)
 
 
 WAIT_MS = 60_000  # the most a wait on a condition may take: a met condition returns at once

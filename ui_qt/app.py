@@ -12,6 +12,7 @@ import sys
 from typing import Mapping
 
 from solitaire_core.errors import SolitaireError
+from solitaire_core.i18n import _
 from solitaire_core.registry import game_failure, load_games
 from solitaire_core.session import Session
 
@@ -24,7 +25,7 @@ class StartError(Exception):
 
 def failure_text(games) -> str:
     lines = "\n".join(f"\u2022 {failure.plugin}: {failure.reason}" for failure in games.failures)
-    return f"Some game plugins could not be loaded; the other games work.\n{lines}"
+    return _("Some game plugins could not be loaded; the other games work.") + f"\n{lines}"
 
 
 def first_session(games, request: Mapping, settings, failed: str | None = None) -> tuple[Session, str]:
@@ -38,13 +39,13 @@ def first_session(games, request: Mapping, settings, failed: str | None = None) 
     """
     if not games:
         detail = f"\n{failure_text(games)}" if games.failures else ""
-        raise StartError(f"no game is installed{detail}")
+        raise StartError(_("no game is installed") + detail)
     game_id = request.get("game") or (settings.last_game if settings.last_game in games else games.default)
     if game_id not in games:
-        raise StartError(f"unknown game {game_id!r} (installed: {', '.join(games)})")
+        raise StartError(_("unknown game {game} (installed: {games})").format(game=repr(game_id), games=", ".join(games)))
     try:
         if game_id == failed and not request.get("game") and game_id != games.default:
-            raise StartError(f"the game {games[game_id].name} failed on its saved game")
+            raise StartError(_("the game {game} failed on its saved game").format(game=games[game_id].name))
         return _session(games[game_id], request, settings), ""
     except StartError as exc:
         fallback = games.default
@@ -52,7 +53,8 @@ def first_session(games, request: Mapping, settings, failed: str | None = None) 
             raise
         session = _session(games[fallback], {"deal": request.get("deal")}, settings)
         said = str(exc)
-        return session, f"{said[0].upper()}{said[1:]}. {games[fallback].name} was started instead."
+        return session, _("{failure}. {game} was started instead.").format(failure=f"{said[0].upper()}{said[1:]}",
+                                                                            game=games[fallback].name)
 
 
 def _session(game, request: Mapping, settings) -> Session:
@@ -81,10 +83,12 @@ def build_window(request: Mapping, games=None, settings=None, persist: bool = Tr
     """The main window for ``request`` (the keys of ``main``); StartError if impossible."""
     from .saves import SaveSlot
     from .settings import Settings
+    from . import language
     from .window import MainWindow
 
     games = load_games() if games is None else games
     settings = settings or Settings()
+    language.apply(settings.language)
     saves = SaveSlot() if persist else None
     resume, problem = saves.read(games) if saves is not None else (None, "")
     session, fallback = first_session(games, request, settings, saves.failed_game if saves is not None else None)
@@ -143,7 +147,7 @@ def main(options: Mapping | None = None) -> int:
         ok = screenshot(window, shot, request.get("size") or SCREENSHOT_SIZE)
         dispose(window)
         if not ok:
-            print(f"solitaire: cannot write the screenshot {shot}", file=sys.stderr)
+            print(_("solitaire: cannot write the screenshot {path}").format(path=shot), file=sys.stderr)
             return 1
         return 0
     window.show()

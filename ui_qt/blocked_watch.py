@@ -14,13 +14,14 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer
 
 from solitaire_core import blocked
+from solitaire_core.i18n import N_, _
 
 from .solving import Worker, blocked_verdict
 
 KEY = "stuck"  # the notice's key (the window dismisses it when the position changes)
-BLOCKED_TEXT = "No move can change the outcome of this game any more."
-UNDECIDED_TEXT = ("No useful move found yet: the search for one is too long to finish here. "
-                  "You may undo, restart or play on.")
+BLOCKED_TEXT = N_("No move can change the outcome of this game any more.")
+UNDECIDED_TEXT = N_("No useful move found yet: the search for one is too long to finish here. "
+                    "You may undo, restart or play on.")
 KEPT = 1000  # answers remembered per session
 SLOW_MS = 5000  # a search still running this long shows the softer notice meanwhile (a first search starts a process)
 
@@ -70,11 +71,11 @@ class BlockedWatch(QObject):
             window.notices.dismiss(KEY)
             return
         window.notices.dismiss("hint")  # this notice says it and offers the same
-        buttons = [("Undo", window.undo), ("Restart", window.restart)]
+        buttons = [(_("Undo"), window.undo), (_("Restart"), window.restart)]
         if verdict == blocked.BLOCKED:
-            window.notices.notify(KEY, BLOCKED_TEXT, buttons + [("New deal", window.new_deal)], kind="warning")
+            window.notices.notify(KEY, _(BLOCKED_TEXT), buttons + [(_("New deal"), window.new_deal)], kind="warning")
         else:
-            window.notices.notify(KEY, UNDECIDED_TEXT, buttons)
+            window.notices.notify(KEY, _(UNDECIDED_TEXT), buttons)
 
     def result(self, session) -> str | None:
         """What the records call ``session`` left now: ``lost`` when its position was

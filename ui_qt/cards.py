@@ -12,6 +12,7 @@ from collections import OrderedDict
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
+from solitaire_core.i18n import N_
 from solitaire_core.scene import Face
 
 from .courts import COURTS, paint_court
@@ -23,14 +24,14 @@ EDGE = QColor("#9a9a9a")
 SANS, SERIF = "DejaVu Sans", "DejaVu Serif"
 
 # Card backs: name -> (ground, pattern, border).
-BACKS = {
-    "Blue lattice": ("#1d4f91", "#6f9be0", "#f4f4f4"),
-    "Red lattice": ("#9c1d24", "#e0787e", "#f4f4f4"),
-    "Green lattice": ("#1f6b3a", "#7cc495", "#f4f4f4"),
-    "Midnight": ("#1d1f3b", "#c9a54a", "#d9c27c"),
+BACKS = {  # a name is the setting's value and, translated, the menu's text
+    N_("Blue lattice"): ("#1d4f91", "#6f9be0", "#f4f4f4"),
+    N_("Red lattice"): ("#9c1d24", "#e0787e", "#f4f4f4"),
+    N_("Green lattice"): ("#1f6b3a", "#7cc495", "#f4f4f4"),
+    N_("Midnight"): ("#1d1f3b", "#c9a54a", "#d9c27c"),
 }
 DEFAULT_BACK = "Blue lattice"
-DECK_BACK = "The deck's own"  # an SVG deck's back; with the drawn deck, DEFAULT_BACK
+DECK_BACK = N_("The deck's own")  # an SVG deck's back; with the drawn deck, DEFAULT_BACK
 BACK_NAMES = (DECK_BACK, *BACKS)
 
 # Pip positions (x, y in the pip box, 0..1) for ranks 1..10.
@@ -221,7 +222,8 @@ def paint_suit_card(p: QPainter, face: Face, w: float, h: float) -> None:
     if w < SMALL:
         _text(p, QRectF(w * 0.2, h * 0.35, w * 0.75, h * 0.55), face.centre or face.corner, colour, bold=False)
         return
-    if 1 <= face.rank <= 10 and face.corner not in COURTS:
+    figure = face.figure or face.corner  # the pack's letter; the corner follows the language
+    if 1 <= face.rank <= 10 and figure not in COURTS:
         box = QRectF(w * 0.33, h * 0.2, w * 0.34, h * 0.6)
         size = h * (0.36 if face.rank == 1 else 0.16)
         for px, py in PIPS[face.rank]:
@@ -239,8 +241,8 @@ def paint_suit_card(p: QPainter, face: Face, w: float, h: float) -> None:
     p.setPen(QPen(colour, max(1.0, w * 0.015)))
     p.setBrush(tint)
     p.drawRoundedRect(frame, w * 0.04, w * 0.04)
-    if face.corner in COURTS:
-        paint_court(p, face.corner, face.centre, colour, frame)
+    if figure in COURTS:
+        paint_court(p, figure, face.centre, colour, frame)
     else:  # a rank above 10 with no figure: its letter and suit
         _text(p, QRectF(frame.left(), frame.top() + frame.height() * 0.12, frame.width(), frame.height() * 0.42),
               face.corner, colour, SERIF)

@@ -14,11 +14,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from solitaire_core.i18n import N_, _, ngettext
 from solitaire_core.records import GameRecord
 
 LAST = 100  # games shown: the most recent ones
 WINDOW = 10  # games in the win rate of each point
-COLOURS = {"won": QColor("#2e8b3e"), "lost": QColor("#c0392b"), "abandoned": QColor("#9aa0a6")}
+COLOURS = {N_("won"): QColor("#2e8b3e"), N_("lost"): QColor("#c0392b"), N_("abandoned"): QColor("#9aa0a6")}
 LINE = QColor("#1f5fa8")
 GRID = QColor("#e3e6ea")
 TEXT = QColor("#444a52")
@@ -35,7 +36,7 @@ class ResultsChart(QWidget):
         self.first = 1  # number of the first game shown
         self.setMinimumHeight(170)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.setAccessibleName("Results over time")
+        self.setAccessibleName(_("Results over time"))
 
     def set_records(self, records: Sequence[GameRecord]) -> None:
         """``records`` oldest first; the last ``LAST`` are drawn."""
@@ -46,8 +47,9 @@ class ResultsChart(QWidget):
                       for i in range(self.first - 1, len(records))]
         counts = {name: self.results.count(name) for name in COLOURS}
         self.setAccessibleDescription(
-            f"{len(self.results)} games shown: " + ", ".join(f"{n} {name}" for name, n in counts.items())
-            + (f"; {self.rates[-1]:.0%} won of the last {WINDOW}" if self.rates else ""))
+            ngettext("{count} game shown: ", "{count} games shown: ", len(self.results)).format(count=len(self.results))
+            + ", ".join(f"{n} {_(name)}" for name, n in counts.items())
+            + (_("; {rate:.0%} won of the last {count}").format(rate=self.rates[-1], count=WINDOW) if self.rates else ""))
         self.update()
 
     def paintEvent(self, event) -> None:
@@ -64,7 +66,7 @@ class ResultsChart(QWidget):
         self._grid(p, plot)
         if not self.results:
             p.setPen(TEXT)
-            p.drawText(plot, Qt.AlignmentFlag.AlignCenter, "No games recorded yet")
+            p.drawText(plot, Qt.AlignmentFlag.AlignCenter, _("No games recorded yet"))
             return
         step = plot.width() / len(self.results)
         for i, result in enumerate(self.results):
@@ -87,9 +89,9 @@ class ResultsChart(QWidget):
                 p.drawEllipse(QPointF(plot.left() + (i + 0.5) * step, plot.bottom() - rate * plot.height()), 2.5, 2.5)
         p.setPen(TEXT)
         below = QRectF(plot.left(), marks.bottom() + 2, plot.width(), MARGIN_BOTTOM - 2)
-        p.drawText(below, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, f"game {self.first}")
+        p.drawText(below, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, _("game {number}").format(number=self.first))
         p.drawText(below, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
-                   f"game {self.first + len(self.results) - 1}")
+                   _("game {number}").format(number=self.first + len(self.results) - 1))
 
     def _grid(self, p: QPainter, plot: QRectF) -> None:
         for fraction in (0.0, 0.5, 1.0):
@@ -102,8 +104,8 @@ class ResultsChart(QWidget):
 
     def _legend(self, p: QPainter) -> None:
         x = MARGIN_LEFT
-        items = [(f"win rate, last {WINDOW} games", LINE, True)]
-        items += [(name, colour, False) for name, colour in COLOURS.items()]
+        items = [(_("win rate, last {count} games").format(count=WINDOW), LINE, True)]
+        items += [(_(name), colour, False) for name, colour in COLOURS.items()]
         for text, colour, is_line in items:
             if is_line:
                 p.setPen(QPen(colour, 2))

@@ -11,14 +11,14 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 
 from solitaire_core import rules_page, words
 from solitaire_core.errors import SolitaireError
-from solitaire_core.i18n import _
+from solitaire_core.i18n import N_, _
 
 MAX_DEAL = 2**32 - 1
 # Beside its title a title bar holds the window's icon and its buttons (close, maximise...);
 # title bars use a bold font, often larger than the dialog's.
 TITLE_BAR_EXTRA = 160
 TITLE_FONT_SCALE = 1.25
-SHOW_NOTES, HIDE_NOTES = "Show the &developer notes", "Hide the &developer notes"
+SHOW_NOTES, HIDE_NOTES = N_("Show the &developer notes"), N_("Hide the &developer notes")
 
 
 def title_width(widget, title: str) -> int:
@@ -33,7 +33,7 @@ class OptionsDialog(QDialog):
 
     def __init__(self, game, current: dict, parent=None):
         super().__init__(parent)
-        title = f"{game.name} options"
+        title = _("{game} options").format(game=game.name)
         self.setWindowTitle(title)
         self.setAccessibleName(title)
         self.setMinimumWidth(title_width(self, title))
@@ -50,7 +50,7 @@ class OptionsDialog(QDialog):
             form.addRow(label, box)
             self.boxes[option.name] = box
         if not self.boxes:
-            form.addRow(QLabel(f"{game.name} has no options."))
+            form.addRow(QLabel(_("{game} has no options.").format(game=game.name)))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -65,11 +65,11 @@ class DealDialog(QDialog):
 
     def __init__(self, current: int | None, parent=None):
         super().__init__(parent)
-        self.setWindowTitle("Deal number")
+        self.setWindowTitle(_("Deal number"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"Deal number (0 to {MAX_DEAL}):"))
+        layout.addWidget(QLabel(_("Deal number (0 to {highest}):").format(highest=MAX_DEAL)))
         self.edit = QLineEdit("" if current is None else str(current))
-        self.edit.setAccessibleName("Deal number")
+        self.edit.setAccessibleName(_("Deal number"))
         self.edit.setValidator(QRegularExpressionValidator(r"\d{1,10}", self.edit))
         layout.addWidget(self.edit)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -98,18 +98,18 @@ class RulesDialog(QDialog):
 
     def __init__(self, game, parent=None):
         super().__init__(parent)
-        self.setWindowTitle(f"Rules of {game.name}")
+        self.setWindowTitle(_("Rules of {game}").format(game=game.name))
         self.resize(640, 720)
         layout = QVBoxLayout(self)
         self.browser = QTextBrowser()
-        self.browser.setAccessibleName(f"Rules of {game.name}")
+        self.browser.setAccessibleName(_("Rules of {game}").format(game=game.name))
         self.browser.setOpenExternalLinks(True)
         self.browser.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         layout.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.notes_button = QPushButton(SHOW_NOTES)
+        self.notes_button = QPushButton(_(SHOW_NOTES))
         self.notes_button.setCheckable(True)
-        self.notes_button.setToolTip("Deal algorithm, notation, test vectors: what a developer needs")
+        self.notes_button.setToolTip(_("Deal algorithm, notation, test vectors: what a developer needs"))
         buttons.addButton(self.notes_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
@@ -127,7 +127,7 @@ class RulesDialog(QDialog):
         """The player's part alone, or followed by the developer notes (scrolled to them)."""
         if self.page is None:
             return
-        self.notes_button.setText(HIDE_NOTES if shown else SHOW_NOTES)
+        self.notes_button.setText(_(HIDE_NOTES if shown else SHOW_NOTES))
         self.browser.setMarkdown(self.page.player + ("\n" + self.page.developer if shown else ""))
         document = self.browser.document()
         wrap_code_blocks(document)
@@ -153,7 +153,7 @@ def wrap_code_blocks(document) -> None:
 
 
 def about(parent, games) -> None:
-    names = ", ".join(game.name for game in games.values()) or "none"
-    QMessageBox.about(parent, "About Solitaire",
-                      "<h3>Solitaire</h3><p>One table for every solitaire game the plugins bring.</p>"
-                      f"<p>Games installed: {names}.</p>")
+    names = ", ".join(game.name for game in games.values()) or _("none")
+    QMessageBox.about(parent, _("About Solitaire"),
+                      _("<h3>Solitaire</h3><p>One table for every solitaire game the plugins bring.</p>")
+                      + _("<p>Games installed: {games}.</p>").format(games=names))

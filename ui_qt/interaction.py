@@ -20,6 +20,7 @@ from solitaire_core.moves import Move
 
 from .picking import STOCK, TARGET, best_move, draw_move, lift_moves, roles
 from .table import CardItem, TableView, polygon_area
+from .turning import Ways
 
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
 
@@ -35,6 +36,8 @@ class Press:
         self.stock = stock
         self.liftable = liftable  # the group may follow the pointer (moves or not)
         self.dragging = False
+        self.ways = Ways(moves)
+        self.over: str | None = None  # the place of several ways the dragged cards are over
 
 
 class Interaction(QObject):
@@ -50,6 +53,7 @@ class Interaction(QObject):
         self.press: Press | None = None
         self.cursor: tuple[str, int | None] | None = None
         self.held: tuple[str, int, list[Move]] | None = None
+        self.held_ways: Ways | None = None  # the ways chosen while cards are held from the keyboard
         view.handler = self
 
     def legal(self) -> list[Move]:
@@ -100,6 +104,12 @@ class Interaction(QObject):
             press.dragging = True
             self.view.highlight(zones=sorted({m.dst for m in press.moves}))
         self.view.lift(press.items, offset)
+        if press.ways.varied:
+            target = self.drop_zone(press.items[0], pos, set(press.ways.by_zone))
+            over = target if target in press.ways.varied else None
+            if over != press.over:
+                press.over = over
+                self._show_way(press.ways, over, press.items[0])
 
     def mouse_release(self, pos: QPointF) -> None:
         press, self.press = self.press, None
@@ -109,7 +119,7 @@ class Interaction(QObject):
         if press.dragging:
             view.clear_highlights()
             target = self.drop_zone(press.items[0], pos, {m.dst for m in press.moves})
-            move = next((m for m in press.moves if m.dst == target), None)
+            move = press.ways.move(target)
             if move is None:
                 view.slide_back(press.items)
             else:
@@ -172,9 +182,35 @@ class Interaction(QObject):
         elif key == Qt.Key.Key_Escape and self.held is not None:
             self.cancel_hold()
             self.announce.emit(words.put_back())
+        elif key == Qt.Key.Key_R:
+            return self.turn(1)
         else:
             return False
         return True
+
+    # --- the ways of a move to one place ------------------------------------------------
+    def turn(self, step: int) -> bool:
+        """R, the wheel or the right button: the next (``step`` 1) or previous way the held
+        cards may go to the place they are over, drawn and said; False where it has one."""
+        press, held = self.press, self.held
+        if press is not None and press.dragging:
+            ways, zone, lead = press.ways, press.over, press.items[0]
+        elif held is not None and self.held_ways is not None and self.cursor is not None:
+            ways, zone, lead = self.held_ways, self.cursor[0], self.view.zone_cards(held[0])[held[1]]
+        else:
+            return False
+        if ways.turn(zone, step) is None:
+            return False
+        self._show_way(ways, zone, lead)
+        return True
+
+    def _show_way(self, ways: Ways, zone: str | None, lead: CardItem) -> None:
+        """Draw the lead card as the way chosen at ``zone`` lays it (as it lies elsewhere) and say that way."""
+        game, state = self.position()
+        self.view.turn_card(lead, ways.rotation(game, state, zone, lead.placed.card))
+        move = ways.move(zone) if zone in ways.varied else None
+        if move is not None:
+            self.announce.emit(words.one_way_of(game.describe_move(state, move), *ways.place(zone)))
 
     def _ensure_cursor(self) -> bool:
         stops = self.stops()
@@ -237,6 +273,8 @@ class Interaction(QObject):
         zone = places[(here + step) % len(places)]
         self.cursor = (zone, held_index if zone == held_zone else self._top(zone))
         self.show_cursor()
+        if self.held_ways is not None:
+            self._show_way(self.held_ways, zone, view.zone_cards(held_zone)[held_index])
 
     def show_cursor(self) -> None:
         if self.cursor is None:
@@ -276,12 +314,13 @@ class Interaction(QObject):
         cards = view.zone_cards(zone)
         if self.held is not None:
             held_zone, _held_index, moves = self.held
-            move = next((m for m in moves if m.dst == zone), None)  # the arrows go only where one leads
+            ways = self.held_ways or Ways(moves)
+            move = ways.move(zone)  # the arrows go only where one leads
             if zone == held_zone or move is None:
                 self.cancel_hold()
                 self.announce.emit(words.put_back())
             else:
-                self.held = None
+                self.held = self.held_ways = None
                 view.clear_highlights()
                 self.play(move)
             return
@@ -303,6 +342,7 @@ class Interaction(QObject):
                                else words.face_down_stays())
             return
         self.held = (zone, index, moves)
+        self.held_ways = Ways(moves)
         view.highlight(zones=sorted({m.dst for m in moves}), cards=cards[index:], colour="#80e27e")
         self.announce.emit(words.picked_up(self.group_name(cards[index:]), self.position()[0].zone_name(zone),
                                            len(cards) - index))
@@ -313,5 +353,9 @@ class Interaction(QObject):
 
     def cancel_hold(self) -> None:
         if self.held is not None:
-            self.held = None
+            zone, index, _moves = self.held
+            self.held = self.held_ways = None
+            cards = self.view.zone_cards(zone)
+            if index < len(cards):
+                self.view.turn_card(cards[index], None)
             self.view.clear_highlights()

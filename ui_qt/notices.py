@@ -10,6 +10,8 @@ from typing import Callable, Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
+from solitaire_core.i18n import _
+
 STYLES = {
     "info": "background:#e8f1fb; border:1px solid #8fb3de; color:#13263d;",
     "warning": "background:#fff4d6; border:1px solid #d9b24c; color:#3d2f05;",
@@ -23,13 +25,13 @@ class Notice(QFrame):
         super().__init__()
         self.setObjectName("notice")
         self.setStyleSheet(f"#notice {{{STYLES.get(kind, STYLES['info'])} border-radius:4px;}}")
-        self.setAccessibleName("Notice")
+        self.setAccessibleName(_("Notice"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 4, 4, 4)
         self.label = QLabel(text)
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setAccessibleName("Notice text")
+        self.label.setAccessibleName(_("Notice text"))
         layout.addWidget(self.label, 1)
         self.buttons: dict[str, QPushButton] = {}
         for label, callback in buttons:
@@ -41,7 +43,7 @@ class Notice(QFrame):
             self.buttons[label] = button
         closer = QToolButton()
         closer.setText("\u2715")
-        closer.setAccessibleName("Close notice")
+        closer.setAccessibleName(_("Close notice"))
         closer.setAutoRaise(True)
         closer.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         closer.clicked.connect(close)

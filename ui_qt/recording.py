@@ -26,6 +26,7 @@ from typing import Callable
 from attrs import frozen
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
+from solitaire_core.i18n import _
 from solitaire_core.records import Store, StoreError, running_total_switch
 from solitaire_core.records.finish import session_record
 from solitaire_core.records.outbox import Outbox, mark, new_uid, outbox_dir
@@ -185,13 +186,13 @@ class Recorder:
             except StoreError as exc:
                 if not busy(exc):
                     self.problem = str(exc)
-                    self.warn(f"Statistics cannot be shown while the program runs: {exc}")
+                    self.warn(_("Statistics cannot be shown while the program runs: {error}").format(error=exc))
                 else:
                     self._retry_at = time.monotonic() + self._writer.retry
                     QTimer.singleShot(round(self._writer.retry * 1000), self._mail, self._retry)
                     if not self.busy:
-                        self.warn("The statistics file is in use by another program. The statistics and "
-                                  "the running total are shown as soon as it is free; games are still recorded.")
+                        self.warn(_("The statistics file is in use by another program. The statistics and "
+                                    "the running total are shown as soon as it is free; games are still recorded."))
                     self.busy = str(exc)
             else:
                 if self.busy:
@@ -215,7 +216,7 @@ class Recorder:
         """Why the statistics cannot be shown now ("" when they can)."""
         if self.problem:
             return self.problem
-        return "the statistics file is in use by another program; they are shown as soon as it is free" \
+        return _("the statistics file is in use by another program; they are shown as soon as it is free") \
             if self.busy else ""
 
     def show_notices(self) -> None:
@@ -244,7 +245,7 @@ class Recorder:
                 return False
             path = self.outbox.put(*made)
         except (StoreError, OSError) as exc:
-            self.failed("This game could not be recorded", exc)
+            self.failed(_("This game could not be recorded"), exc)
             return False
         self._recorded.add(session)
         self._pending[made[0].uid] = (*made, path)
@@ -265,8 +266,8 @@ class Recorder:
 
     def _failed(self, problem: str) -> None:
         if problem != self._failing and not self.closed:
-            self.warn(f"A game is not recorded yet ({problem}). It is kept, and will be recorded "
-                      "as soon as the statistics file can be written.")
+            self.warn(_("A game is not recorded yet ({problem}). It is kept, and will be recorded "
+                        "as soon as the statistics file can be written.").format(problem=problem))
         self._failing = problem
 
     def recorded(self, session) -> bool:
@@ -303,7 +304,7 @@ class Recorder:
                                            switch)
                 arrived = store.kept_uids(waiting)
         except StoreError as exc:  # kept as None: the status bar asks every second
-            self.failed("The running total cannot be read", exc)
+            self.failed(_("The running total cannot be read"), exc)
             return None
         return kept + sum(score for uid, score in waiting.items() if uid not in arrived)
 

@@ -25,6 +25,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel
 
 from solitaire_core.errors import SaveError
+from solitaire_core.i18n import N_, _
 from solitaire_core.records.paths import autosave_path, is_kept
 from solitaire_core.session import Session
 
@@ -33,7 +34,7 @@ from .recording import Recorder
 from .saves import LEGACY_NAME
 from .settings import settings_file
 
-FILE_FILTER = "Solitaire games (*.json);;All files (*)"
+FILE_FILTER = N_("Solitaire games (*.json);;All files (*)")
 
 
 def fresh_attempt(session: Session) -> Session:
@@ -51,25 +52,26 @@ class RecordsActions:
         self.folder = str(Path.home())
         self.dialog = None
         self.total_label = QLabel()
-        self.total_label.setAccessibleName("Running total")
+        window.texts.set(self.total_label.setAccessibleName, N_("Running total"))
         self.total_label.setVisible(False)
         window.statusBar().addPermanentWidget(self.total_label)
-        self.save_as_action = self._action("Save game &as\u2026", self.save_as, "Ctrl+Shift+S",
-                                           "Save this game to a file")
-        self.open_action = self._action("&Open game\u2026", self.open_game, "Ctrl+O", "Open a saved game")
-        self.stats_action = self._action("&Statistics\u2026", self.show_statistics, "Ctrl+T",
-                                         "Your results, game by game")
-        self.reset_total_action = self._action("Reset running &total\u2026", self.reset_total, "",
-                                               "Start the running total again from 0")
+        self.save_as_action = self._action(N_("Save game &as\u2026"), self.save_as, "Ctrl+Shift+S",
+                                           N_("Save this game to a file"))
+        self.open_action = self._action(N_("&Open game\u2026"), self.open_game, "Ctrl+O", N_("Open a saved game"))
+        self.stats_action = self._action(N_("&Statistics\u2026"), self.show_statistics, "Ctrl+T",
+                                         N_("Your results, game by game"))
+        self.reset_total_action = self._action(N_("Reset running &total\u2026"), self.reset_total, "",
+                                               N_("Start the running total again from 0"))
         self.stats_action.setEnabled(recorder is not None)
         if recorder is not None:
             recorder.on_delivered = self._delivered
 
     def _action(self, text: str, slot, shortcut: str, tip: str) -> QAction:
-        action = QAction(text, self.window)
+        action = QAction(self.window)
+        self.window.texts.set(action.setText, text)  # marked texts, set again on a change of language
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
-        action.setToolTip(tip)
+        self.window.texts.set(action.setToolTip, tip)
         action.triggered.connect(lambda _checked=False: slot())  # ``checked`` must never become the path
         self.window.addAction(action)
         return action
@@ -129,28 +131,30 @@ class RecordsActions:
         session = self.window.session
         total = self.recorder.total(session) if self.recorder is not None else None
         self.total_label.setVisible(total is not None)
-        self.total_label.setText("" if total is None else f"Total: {total}")
+        self.total_label.setText("" if total is None else _("Total: {total}").format(total=total))
         self.reset_total_action.setEnabled(total is not None)
 
     def reset_total(self) -> None:
         session = self.window.session
         if self.recorder is None or not stats_dialog.confirm(
-                self.window, "Reset running total",
-                f"Start the running total of {session.game.name} again from 0? "
-                "This game's score will count from there."):
+                self.window, _("Reset running total"),
+                _("Start the running total of {game} again from 0? "
+                  "This game's score will count from there.").format(game=session.game.name)):
             return
         game = session.game
         if self.recorder.reset_total(session, lambda problem: self._total_reset(game, problem)):
-            self.window.statusBar().showMessage(f"Resetting the running total of {game.name}\u2026")
+            self.window.statusBar().showMessage(_("Resetting the running total of {game}\u2026").format(game=game.name))
 
     def _total_reset(self, game, problem: str) -> None:
         """The reset was written off the GUI thread: said when it is done, or why it could not be."""
         if problem:
-            self.window.notices.notify("records", f"The running total of {game.name} could not be reset: {problem}. "
-                                       "Nothing was changed; try again later.", kind="warning")
+            self.window.notices.notify("records", _("The running total of {game} could not be reset: {problem}. "
+                                                    "Nothing was changed; try again later.").format(
+                game=game.name, problem=problem), kind="warning")
             self.window.statusBar().clearMessage()
         else:
-            self.window.statusBar().showMessage(f"The running total of {game.name} starts again from 0.", 4000)
+            self.window.statusBar().showMessage(
+                _("The running total of {game} starts again from 0.").format(game=game.name), 4000)
         self.update_status()
         self._refresh_dialog()
 
@@ -179,38 +183,40 @@ class RecordsActions:
         """Write the game to ``path`` (asked for when None); False when nothing was written."""
         window = self.window
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(window, "Save game as", self.folder, FILE_FILTER)
+            path, _chosen = QFileDialog.getSaveFileName(window, _("Save game as"), self.folder, _(FILE_FILTER))
             if not path:
                 return False
             if not Path(path).suffix:
                 path += ".json"
         slot = window.saves.path if window.saves is not None else autosave_path()
         if is_kept(path, tuple(p for p in (slot, slot.with_name(LEGACY_NAME), settings_file()) if p)):
-            window.notices.notify("file", f"The game was not saved to {path}: the program keeps its own data "
-                                  "there (statistics, settings, the game in progress). Choose another name.",
-                                  kind="error")
+            window.notices.notify("file", _("The game was not saved to {path}: the program keeps its own data "
+                                            "there (statistics, settings, the game in progress). "
+                                            "Choose another name.").format(path=path), kind="error")
             return False
         try:
             window.session.save(path, key=self._key())
         except (OSError, SaveError) as exc:
             why = exc.said if isinstance(exc, SaveError) else exc
-            window.notices.notify("file", f"The game could not be saved to {path}: {why}", kind="error")
+            window.notices.notify("file", _("The game could not be saved to {path}: {why}").format(path=path, why=why),
+                                  kind="error")
             return False
         self.folder = str(Path(path).parent)
-        window.statusBar().showMessage(f"Saved to {path}", 4000)
+        window.statusBar().showMessage(_("Saved to {path}").format(path=path), 4000)
         return True
 
     def open_game(self, path: str | None = None) -> bool:
         """Put the game saved in ``path`` on the table; a bad file changes nothing and says why."""
         window = self.window
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(window, "Open game", self.folder, FILE_FILTER)
+            path, _chosen = QFileDialog.getOpenFileName(window, _("Open game"), self.folder, _(FILE_FILTER))
             if not path:
                 return False
         try:
             session = Session.load(path, window.games, key=self._key())
         except SaveError as exc:
-            window.notices.notify("file", f"Cannot open {Path(path).name}: {exc.said}", kind="error")
+            window.notices.notify("file", _("Cannot open {file}: {why}").format(file=Path(path).name, why=exc.said),
+                                  kind="error")
             return False
         self.folder = str(Path(path).parent)
         window.notices.dismiss("file")

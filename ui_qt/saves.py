@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 from solitaire_core.errors import SaveError
+from solitaire_core.i18n import _
 from solitaire_core.inputs import set_aside
 from solitaire_core.journal import Journal
 from solitaire_core.records import autosave_path
@@ -52,7 +53,7 @@ class SaveSlot:
             return self._read(games)
         except OSError as exc:  # a folder that cannot be looked into
             self.stuck = True
-            return None, f"The saved game {self.path} cannot be read: {exc}."
+            return None, _("The saved game {path} cannot be read: {error}.").format(path=self.path, error=exc)
 
     def _read(self, games) -> tuple[Session | None, str]:
         legacy = self.path.with_name(LEGACY_NAME)
@@ -60,7 +61,8 @@ class SaveSlot:
             try:
                 legacy.replace(self.path)
             except OSError as exc:
-                return None, f"The saved game {legacy} could not be moved to {self.path}: {exc}."
+                return None, _("The saved game {old} could not be moved to {path}: {error}.").format(
+                    old=legacy, path=self.path, error=exc)
         if not self.path.exists():
             return None, ""
         try:
@@ -71,13 +73,16 @@ class SaveSlot:
             if failure is None:  # no game's failure: a bug of the program stays loud
                 raise
             try:
-                where = f"it was moved to {set_aside(self.path)}"
+                moved = set_aside(self.path)
                 if self.journal.journal.exists():
-                    where += f" (and its journal to {set_aside(self.journal.journal)})"
+                    where = _("It was moved to {path} (and its journal to {journal}).").format(
+                        path=moved, journal=set_aside(self.journal.journal))
+                else:
+                    where = _("It was moved to {path}.").format(path=moved)
             except OSError as move_error:
                 self.stuck = True
-                where = f"it could not be moved aside either ({move_error})"
-            return None, f"The saved game could not be loaded: {failure}. {where[0].upper()}{where[1:]}."
+                where = _("It could not be moved aside either ({error}).").format(error=move_error)
+            return None, _("The saved game could not be loaded: {failure}. {where}").format(failure=failure, where=where)
         if won:
             self.clear()
             return None, ""

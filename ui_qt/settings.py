@@ -17,6 +17,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
+from solitaire_core.i18n import _
 from solitaire_core.inputs import FileRefused, read_bytes, set_aside
 from solitaire_core.records.paths import ENV, SETTINGS_FILE, data_dir
 
@@ -70,33 +71,35 @@ class Settings:
         try:
             text = read_bytes(path, SETTINGS_LIMIT)
             if b"\0" in text:
-                raise FileRefused("it is not a settings file")
+                raise FileRefused(_("it is not a settings file"))
             text.decode("utf-8")
         except FileNotFoundError:
             return _open(path)
         except (FileRefused, UnicodeDecodeError) as exc:
-            why = str(exc) if isinstance(exc, FileRefused) else "it is not a settings file"
+            why = str(exc) if isinstance(exc, FileRefused) else _("it is not a settings file")
             return _open(path) if self._set_aside(path, why) else Unkept()
         except OSError as exc:  # a folder that cannot be looked into
-            self.problem = f"The settings file {path} cannot be read ({exc}); settings are not kept this time."
+            self.problem = _("The settings file {path} cannot be read ({error}); settings are not kept this time.").format(
+                path=path, error=exc)
             return Unkept()
         store = _open(path)
         if store.status() == QSettings.Status.AccessError:
-            self.problem = f"The settings file {path} cannot be read; settings are not kept this time."
+            self.problem = _("The settings file {path} cannot be read; settings are not kept this time.").format(path=path)
             return Unkept()
         if store.status() == QSettings.Status.FormatError:
             del store
-            return _open(path) if self._set_aside(path, "it is not a settings file") else Unkept()
+            return _open(path) if self._set_aside(path, _("it is not a settings file")) else Unkept()
         return store
 
     def _set_aside(self, path: Path, why: str) -> bool:
         try:
             aside = set_aside(path)
         except OSError as exc:
-            self.problem = (f"The settings file {path} cannot be used ({why}) nor moved aside ({exc}); "
-                            "settings are not kept this time.")
+            self.problem = _("The settings file {path} cannot be used ({why}) nor moved aside ({error}); "
+                             "settings are not kept this time.").format(path=path, why=why, error=exc)
             return False
-        self.problem = f"The settings file {path} could not be used ({why}); it was moved to {aside}."
+        self.problem = _("The settings file {path} could not be used ({why}); it was moved to {aside}.").format(
+            path=path, why=why, aside=aside)
         return True
 
     def _text(self, key: str, default: str = "") -> str:
@@ -151,6 +154,8 @@ class Settings:
     def autofinish(self, on: bool) -> None:
         self.store.setValue("autofinish", bool(on))
 
+    # The language chosen in the View menu ("en", "fr"); "" follows the system's.
+    language = property(lambda self: self._text("language"), lambda self, v: self.store.setValue("language", v))
     back = property(lambda self: self._text("back"), lambda self, v: self.store.setValue("back", v))
     table = property(lambda self: self._text("table"), lambda self, v: self.store.setValue("table", v))
     deck = property(lambda self: self._text("deck"), lambda self, v: self.store.setValue("deck", v))

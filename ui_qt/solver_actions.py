@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel
 
 from solitaire_core import words
+from solitaire_core.i18n import N_, _, pgettext
 from solitaire_core.solver import UNWINNABLE, WINNABLE
 
 from .guard import attempt
@@ -25,9 +26,9 @@ DEAL_SECONDS = 3.0
 DEMO_SECONDS = 10.0
 DEMO_MS = 350
 STATUS_DELAY_MS = 150  # a burst of moves (an automatic finish) starts one search, not one per move
-STATUS_TEXT = {WINNABLE: "Winnable", UNWINNABLE: "No longer winnable"}
-UNKNOWN_TEXT = "Winnability unknown"
-CHECKING_TEXT = "Winnability: checking\u2026"
+STATUS_TEXT = {WINNABLE: N_("Winnable"), UNWINNABLE: N_("No longer winnable")}
+UNKNOWN_TEXT = N_("Winnability unknown")
+CHECKING_TEXT = N_("Winnability: checking\u2026")
 MODIFIER_KEYS = {Qt.Key.Key_Control, Qt.Key.Key_Shift, Qt.Key.Key_Alt, Qt.Key.Key_AltGr, Qt.Key.Key_Meta}
 STATUS_KEY, WINNABLE_ONLY_KEY = "solver/status_line", "solver/winnable_deals_only"
 
@@ -39,7 +40,7 @@ def flag(settings, key: str, default: bool) -> bool:
 class SolverActions(QObject):
     """The solver's commands and status line of one window, and the searches behind them."""
 
-    HINT_WAITING = "Looking for a hint\u2026"
+    HINT_WAITING = N_("Looking for a hint\u2026")
 
     def __init__(self, window):
         super().__init__(window)
@@ -53,25 +54,27 @@ class SolverActions(QObject):
         self.demo_timer = QTimer(self, singleShot=True, interval=DEMO_MS, timeout=self._demo_step)
         self.status_timer = QTimer(self, singleShot=True, interval=STATUS_DELAY_MS, timeout=self._check)
         self.label = QLabel()
-        self.label.setAccessibleName("Winnability")
+        window.texts.set(self.label.setAccessibleName, N_("Winnability"))
         window.statusBar().addPermanentWidget(self.label)
         store = window.settings
-        self.status_action = self._action("Show &winnability", self.set_status_line,
-                                          "Say after each move whether the solver can still win this game",
+        self.status_action = self._action(N_("Show &winnability"), self.set_status_line,
+                                          N_("Say after each move whether the solver can still win this game"),
                                           checked=flag(store, STATUS_KEY, True))
-        self.winnable_action = self._action("&Winnable deals only", self.set_winnable_only,
-                                            "New deals are ones the solver has won", checked=flag(
+        self.winnable_action = self._action(N_("&Winnable deals only"), self.set_winnable_only,
+                                            N_("New deals are ones the solver has won"), checked=flag(
                                                 store, WINNABLE_ONLY_KEY, False))
-        self.demo_action = self._action("&Demo", self.toggle_demo, "Let the solver play this game; "
-                                        "any key or click stops it", shortcut="Ctrl+Shift+D")
+        self.demo_action = self._action(N_("&Demo"), self.toggle_demo, N_("Let the solver play this game; "
+                                                                          "any key or click stops it"),
+                                        shortcut="Ctrl+Shift+D")
         window.view.viewport().installEventFilter(self)
         window.view.installEventFilter(self)
 
     def _action(self, text: str, slot, tip: str, shortcut: str = "", checked: bool | None = None) -> QAction:
-        action = QAction(text, self.window)
+        action = QAction(self.window)
+        self.window.texts.set(action.setText, text)  # marked texts, set again on a change of language
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
-        action.setToolTip(tip)
+        self.window.texts.set(action.setToolTip, tip)
         if checked is not None:
             action.setCheckable(True)
             action.setChecked(checked)
@@ -111,11 +114,11 @@ class SolverActions(QObject):
         self.label.setVisible(True)
         known = self.known.get(state)
         if known is not None:
-            self.label.setText(STATUS_TEXT[known.answer])
+            self.label.setText(_(STATUS_TEXT[known.answer]))
         elif self.window.game.is_won(state):
-            self.label.setText("Won")
+            self.label.setText(pgettext("the game shown", "Won"))
         else:
-            self.label.setText(CHECKING_TEXT)
+            self.label.setText(_(CHECKING_TEXT))
             self.status_timer.start()
 
     def _check(self) -> None:
@@ -127,9 +130,9 @@ class SolverActions(QObject):
         if state is not self.window.session.state:
             return
         self.known.add(state, result)
-        self.label.setText(STATUS_TEXT.get(result.answer, UNKNOWN_TEXT))
-        self.label.setToolTip(f"{result.nodes} positions searched in {result.seconds:.1f} s"
-                              + (f" ({result.reason})" if result.reason else ""))
+        self.label.setText(_(STATUS_TEXT.get(result.answer, UNKNOWN_TEXT)))
+        self.label.setToolTip(_("{count} positions searched in {seconds:.1f} s").format(
+            count=result.nodes, seconds=result.seconds) + (f" ({result.reason})" if result.reason else ""))
 
     def set_status_line(self, on: bool) -> None:
         self.window.settings.store.setValue(STATUS_KEY, bool(on))
@@ -159,15 +162,15 @@ class SolverActions(QObject):
     # --- hint ------------------------------------------------------------------------
     def hint(self) -> None:
         """The solver's next move when it answers winnable in time, else the game's heuristic."""
-        self._ask(self.hint_worker, HINT_SECONDS, self.HINT_WAITING, self._hinted)
+        self._ask(self.hint_worker, HINT_SECONDS, _(self.HINT_WAITING), self._hinted)
 
     def _hinted(self, state, result) -> None:
         if result.answer == WINNABLE:
-            self.window.show_hint(result.next_move, "the solver's winning line")
+            self.window.show_hint(result.next_move, _("the solver's winning line"))
         else:
-            note = "the solver finds no win" if result.answer == UNWINNABLE else "a guess: the solver ran out of time"
+            note = _("the solver finds no win") if result.answer == UNWINNABLE else _("a guess: the solver ran out of time")
             game, options = self.window.game, self.window.session.options
-            self._say(self.HINT_WAITING, 0)
+            self._say(_(self.HINT_WAITING), 0)
             self.hint_worker.start(lambda cancel: guess(game, state, options, cancel),  # off the table's thread
                                    lambda answer: self._guessed(state, answer, note))
 
@@ -178,7 +181,7 @@ class SolverActions(QObject):
         if reason.startswith(ERROR):
             self.window.report_failure(reason[len(ERROR):])
         elif reason:
-            self._say("No hint this time: the search for one did not answer")
+            self._say(_("No hint this time: the search for one did not answer"))
         else:
             self.window.show_hint(move, note)
 
@@ -198,19 +201,19 @@ class SolverActions(QObject):
         window = self.window
         game, options = window.game, dict(window.session.options)
         first = random.randrange(1, 2**31 - 1000)
-        self._say("Finding a winnable deal\u2026", 0)
+        self._say(_("Finding a winnable deal\u2026"), 0)
         self.deal_worker.start(lambda cancel: find_winnable_deal(game, options, first, DEAL_SECONDS, cancel),
                                lambda found: self._found(game, options, found))
 
     def _found(self, game, options, found) -> None:
         if found is None:
-            self._say("No winnable deal found: try again, or give the solver more time")
+            self._say(_("No winnable deal found: try again, or give the solver more time"))
             return
         deal, result = found
         if self.window.start(game, deal, options):
             self.known.add(self.window.session.state, result)
             self.position_changed(force=True)
-            self._say(f"Deal {deal}: the solver won it")
+            self._say(_("Deal {deal}: the solver won it").format(deal=deal))
 
     # --- demo ------------------------------------------------------------------------------
     @property
@@ -220,19 +223,19 @@ class SolverActions(QObject):
     def toggle_demo(self) -> None:
         if self.demo_running:
             self.stop_demo()
-            self._say("Demo stopped")
+            self._say(_("Demo stopped"))
             return
         if self.window.game.is_won(self.window.session.state):
             return
-        self._ask(self.demo_worker, DEMO_SECONDS, "Solving for the demo\u2026", self._demo_solved)
+        self._ask(self.demo_worker, DEMO_SECONDS, _("Solving for the demo\u2026"), self._demo_solved)
 
     def _demo_solved(self, state, result) -> None:
         if result.answer != WINNABLE:
-            self._say("Demo: the solver finds no win from here" if result.answer == UNWINNABLE
-                      else "Demo: the solver could not decide this game in time")
+            self._say(_("Demo: the solver finds no win from here") if result.answer == UNWINNABLE
+                      else _("Demo: the solver could not decide this game in time"))
             return
         self.demo_moves = list(result.moves)
-        self._say("Demo: any key or click stops it")
+        self._say(_("Demo: any key or click stops it"))
         self.demo_timer.start()
 
     def _demo_step(self) -> None:
@@ -270,7 +273,7 @@ class SolverActions(QObject):
         if event.type() == QEvent.Type.KeyPress and event.key() in MODIFIER_KEYS:
             return False  # the start of a shortcut such as the demo's own
         self.stop_demo()
-        self._say("Demo stopped")
+        self._say(_("Demo stopped"))
         return True  # the click or key that stops the demo does nothing else
 
     # --- closing -----------------------------------------------------------------------------

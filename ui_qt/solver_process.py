@@ -1,5 +1,5 @@
 """The solver's own process, so a search never competes with the table for the
-interpreter lock (the "blocked?" search runs here too). Jobs and answers are
+interpreter lock (the "blocked?" search and the finish's run here too). Jobs and answers are
 plain data (positions and moves as the game's text); no Qt here, the child imports only the engine and the games.
 
 The app side (``Processes``) lends each job one idle worker process, starting
@@ -79,6 +79,8 @@ def run(games, job: dict, cancel) -> dict:
     if job["kind"] == "guess":  # the game's own heuristic hint: its searches can take seconds
         move = game.hint(state)
         return {**lost(""), "moves": [] if move is None else [game.format_move(move)]}
+    if job["kind"] == "finish":  # the finish's search, up to ~150 ms: never on the table's thread
+        return {**lost(""), "moves": [game.format_move(m) for m in game.finish_moves(state) or ()]}
     return answer(game, solve_here(game, state, job["seconds"], cancel))
 
 
@@ -194,6 +196,19 @@ class Processes:
             return (game.parse_move(state, reply["moves"][0]) if reply["moves"] else None), ""
         except Exception:  # noqa: BLE001 - a move text that does not parse here
             return None, "bad answer: the hint's move cannot be played"
+
+    def finish_line(self, game, state, options, cancel: threading.Event) -> tuple[list | None, str]:
+        """``game.finish_moves(state)`` worked out in a worker: (the moves or None, "") or,
+        when there is no answer, (None, the reason). The moves are replayed here to a win."""
+        try:
+            position = game.format_position(state)
+        except Exception as exc:  # noqa: BLE001 - a game without a position text
+            return None, failed(game, exc)
+        reply = self.ask({"kind": "finish", "game": game.id, "options": dict(options), "position": position}, cancel)
+        if reply["reason"] or not reply["moves"]:
+            return None, reply["reason"]
+        result = result_of(game, state, {**reply, "answer": WINNABLE})
+        return (list(result.moves), "") if result.answer == WINNABLE else (None, result.reason)
 
     def find_winnable_deal(self, game, options, first: int, seconds: float, cancel: threading.Event,
                            tries: int = 200) -> tuple[int, Result] | None:

@@ -41,6 +41,11 @@ def guess(game, state, options, cancel: threading.Event) -> tuple[object, str]:
     return PROCESSES.guess(game, state, options, cancel)
 
 
+def finish_line(game, state, options, cancel: threading.Event) -> tuple[list | None, str]:
+    """``game.finish_moves(state)`` (moves or None, reason), from a worker process."""
+    return PROCESSES.finish_line(game, state, options, cancel)
+
+
 def blocked_verdict(game, state, options, cancel: threading.Event) -> str:
     """``solitaire_core.blocked.verdict`` of ``state``, from a worker process; blocks until it answers."""
     return PROCESSES.blocked_verdict(game, state, options, cancel)

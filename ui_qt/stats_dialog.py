@@ -13,6 +13,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView,
                                QLabel, QMessageBox, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout)
 
+from solitaire_core.i18n import _
 from solitaire_core.records import StoreError, report
 
 from .chart import LAST, ResultsChart
@@ -35,14 +36,14 @@ class StatsDialog(QDialog):
     def __init__(self, games: Mapping, recorder: Recorder, game_id: str, parent=None):
         super().__init__(parent)
         self.games, self.recorder = games, recorder
-        self.setWindowTitle("Statistics")
-        self.setAccessibleName("Statistics")
+        self.setWindowTitle(_("Statistics"))
+        self.setAccessibleName(_("Statistics"))
         layout = QVBoxLayout(self)
         self.chooser = QComboBox()
-        self.chooser.setAccessibleName("Game")
+        self.chooser.setAccessibleName(_("Game"))
         for gid, game in games.items():
             self.chooser.addItem(game.name, gid)
-        label = QLabel("&Game:")
+        label = QLabel(_("&Game:"))
         label.setBuddy(self.chooser)
         top = QHBoxLayout()
         top.addWidget(label)
@@ -54,8 +55,8 @@ class StatsDialog(QDialog):
         self.message.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.message)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setAccessibleName("Figures per option set")
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setAccessibleName(_("Figures per option set"))
+        self.table.setHorizontalHeaderLabels([_(column) for column in COLUMNS])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -72,8 +73,8 @@ class StatsDialog(QDialog):
         self.chart = ResultsChart()
         layout.addWidget(self.chart, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.reset_button = QPushButton("&Reset\u2026")
-        self.reset_button.setToolTip("Forget the games recorded for this game (running totals stay)")
+        self.reset_button = QPushButton(_("&Reset\u2026"))
+        self.reset_button.setToolTip(_("Forget the games recorded for this game (running totals stay)"))
         buttons.addButton(self.reset_button, QDialogButtonBox.ButtonRole.ResetRole)
         buttons.rejected.connect(self.reject)
         self.reset_button.clicked.connect(self.ask_reset)
@@ -97,12 +98,12 @@ class StatsDialog(QDialog):
                 summary, totals = store.summary(self.game_id), store.running_totals(self.game_id)
                 records = store.records(self.game_id)
             except StoreError as exc:
-                self.recorder.failed("The statistics cannot be read", exc)
+                self.recorder.failed(_("The statistics cannot be read"), exc)
             self.recorder.show_notices()
         if store is None:
-            self.message.setText(f"Statistics are not available: {self.recorder.unavailable}")
+            self.message.setText(_("Statistics are not available: {why}").format(why=self.recorder.unavailable))
         elif not summary:
-            self.message.setText(f"No games of {game.name} recorded yet.")
+            self.message.setText(_("No games of {game} recorded yet.").format(game=game.name))
         self.message.setVisible(store is None or not summary)
         self.table.setRowCount(len(summary))
         for r, stats in enumerate(summary):
@@ -117,11 +118,11 @@ class StatsDialog(QDialog):
                 self.table.setItem(r, c, item)
         self.table.setVisible(bool(summary))
         self._fit_table()
-        self.totals.setText("Running total: " + "; ".join(
+        self.totals.setText(_("Running total: ") + "; ".join(
             f"{t} ({report.options_label(o, game)})" for _, o, t in totals) if totals else "")
         self.totals.setVisible(bool(totals))
-        self.chart_title.setText(f"Results over time, all option sets"
-                                 f"{f' (the last {LAST} games)' if len(records) > LAST else ''}:")
+        self.chart_title.setText(_("Results over time, all option sets (the last {count} games):").format(count=LAST)
+                                 if len(records) > LAST else _("Results over time, all option sets:"))
         self.chart.set_records(records)
         self.chart.setVisible(bool(records))
         self.chart_title.setVisible(bool(records))
@@ -154,12 +155,12 @@ class StatsDialog(QDialog):
     def ask_reset(self) -> None:
         game = self.games[self.game_id]
         store = self.recorder.store
-        if store is None or not confirm(self, "Reset statistics",
-                                        f"Forget every recorded game of {game.name}? This cannot be undone. "
-                                        "Running totals are kept."):
+        if store is None or not confirm(self, _("Reset statistics"),
+                                        _("Forget every recorded game of {game}? This cannot be undone. "
+                                          "Running totals are kept.").format(game=game.name)):
             return
         self.reset_button.setEnabled(False)
-        self.message.setText(f"Forgetting the games of {game.name}\u2026")
+        self.message.setText(_("Forgetting the games of {game}\u2026").format(game=game.name))
         self.message.setVisible(True)
         self.recorder.reset_statistics(self.game_id, lambda problem: self._reset_done(game, problem))
 
@@ -167,7 +168,8 @@ class StatsDialog(QDialog):
         """The reset was written off the GUI thread (the store may be held by another program)."""
         self.load()  # done: the game's figures are gone
         if problem:
-            said = f"The games of {game.name} could not be forgotten: {problem}. Nothing was changed; try again later."
+            said = _("The games of {game} could not be forgotten: {problem}. Nothing was changed; "
+                     "try again later.").format(game=game.name, problem=problem)
             self.message.setText(said)
             self.message.setVisible(True)
             if not self.isVisible():

@@ -15,6 +15,8 @@ from typing import Sequence
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
 
+from solitaire_core.i18n import _
+
 COLOURS = {"winnable": QColor("#2e8b3e"), "unwinnable": QColor("#c0392b"), "unknown": QColor("#b8bec6")}
 TEXT, GRID = QColor("#2b3036"), QColor("#e3e6ea")
 WIDTH, BAR, ROW, TOP, BOTTOM, LEFT, RIGHT = 900, 26, 82, 70, 30, 20, 28
@@ -38,7 +40,7 @@ def draw(rows: Sequence, path: str) -> None:
     _grid(p, plot)
     if not rows:
         p.setPen(TEXT)
-        p.drawText(plot, Qt.AlignmentFlag.AlignCenter, "No answers stored yet")
+        p.drawText(plot, Qt.AlignmentFlag.AlignCenter, _("No answers stored yet"))
     for index, row in enumerate(rows):
         _bar(p, row, QRectF(plot.left(), plot.top() + index * ROW + 26, plot.width(), BAR), font)
     p.end()
@@ -52,7 +54,7 @@ def _title(p: QPainter, font: QFont) -> None:
     bold.setPixelSize(17)
     p.setFont(bold)
     p.setPen(TEXT)
-    p.drawText(QRectF(16, 8, WIDTH, 24), Qt.AlignmentFlag.AlignVCenter, "Deals winnable, unwinnable, unknown")
+    p.drawText(QRectF(16, 8, WIDTH, 24), Qt.AlignmentFlag.AlignVCenter, _("Deals winnable, unwinnable, unknown"))
     p.setFont(font)
     x = 16
     for name, colour in COLOURS.items():
@@ -67,7 +69,7 @@ def _title(p: QPainter, font: QFont) -> None:
     for end in (x, x + 24):
         p.drawLine(QPointF(end, 41), QPointF(end, 51))
     p.setPen(TEXT)
-    p.drawText(QRectF(x + 30, 34, 300, 24), Qt.AlignmentFlag.AlignVCenter, "95% interval of a share")
+    p.drawText(QRectF(x + 30, 34, 300, 24), Qt.AlignmentFlag.AlignVCenter, _("95% interval of a share"))
 
 
 def _grid(p: QPainter, plot: QRectF) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from solitaire_core.inputs import read_bytes
+from solitaire_core.i18n import _
 from solitaire_core.scene import Face
 
 SEARCH = (Path("/usr/share/aisleriot/cards"), Path("/usr/share/carddecks"))
@@ -74,10 +75,10 @@ class SvgDeck:
         try:  # a regular file, bounded: a FIFO or a device named .svg never hangs the start
             data = read_bytes(self.path, DECK_LIMIT)
         except OSError as exc:
-            raise ValueError(f"{self.path} is not a readable SVG deck ({exc})") from exc
+            raise ValueError(_("{path} is not a readable SVG deck ({error})").format(path=self.path, error=exc)) from exc
         self.renderer = QSvgRenderer(QByteArray(data))  # inflates a .svgz itself
         if not self.renderer.isValid():
-            raise ValueError(f"{self.path} is not a readable SVG deck")
+            raise ValueError(_("{path} is not a readable SVG deck").format(path=self.path))
 
     @property
     def complete(self) -> bool:

@@ -20,12 +20,13 @@ from PySide6.QtGui import (QBrush, QColor, QFontMetricsF, QPainter, QPainterPath
 from PySide6.QtWidgets import (QGraphicsDropShadowEffect, QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem,
                                QGraphicsScene, QGraphicsView)
 
+from solitaire_core.i18n import N_, _
 from solitaire_core.scene import CardPlacement, Face, Scene, Slot
 
 from .cards import CardPainter, fitted_font, wrapped_font
 from .diff import pair_cards
 
-TABLES = {"Green felt": "#0f6b35", "Blue felt": "#17507a", "Red felt": "#7a1f24", "Slate": "#3b4450"}
+TABLES = {N_("Green felt"): "#0f6b35", N_("Blue felt"): "#17507a", N_("Red felt"): "#7a1f24", N_("Slate"): "#3b4450"}
 DEFAULT_TABLE = "Green felt"
 MARGIN = 0.25  # card widths of table border around the scene
 LABEL_PX = 12  # the least font size of a long slot label, while it fits its slot
@@ -144,7 +145,7 @@ class TableView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setAccessibleName("Card table")
+        self.setAccessibleName(_("Card table"))
         self.model: Scene | None = None
         self.scene_layout: Layout | None = None
         self._fitted: tuple[int, int] | None = None  # the viewport size the shown layout was made for
@@ -288,6 +289,13 @@ class TableView(QGraphicsView):
     def mousePressEvent(self, event) -> None:
         if self.handler is not None and event.button() == Qt.MouseButton.LeftButton:
             self.handler.mouse_press(event.position())
+        elif self.handler is not None and event.button() == Qt.MouseButton.RightButton:
+            self.handler.turn(1)  # while dragging: the next way to lay the cards down
+
+    def wheelEvent(self, event) -> None:
+        steps = event.angleDelta().y()
+        if self.handler is None or not steps or not self.handler.turn(-1 if steps > 0 else 1):
+            super().wheelEvent(event)
 
     def mouseDoubleClickEvent(self, event) -> None:
         if self.handler is not None and event.button() == Qt.MouseButton.LeftButton:
@@ -594,6 +602,13 @@ class TableView(QGraphicsView):
         shake.finished.connect(done)
         self._shakes.append(shake)
         shake.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+
+    def turn_card(self, item: CardItem, rotation: float | None) -> None:
+        """Draw a held card at ``rotation`` degrees, the way the player chose to lay it
+        down (None: as it lies)."""
+        rotation = item.placed.rotation if rotation is None else rotation
+        if item.rotation() != rotation:  # setRotation repaints even when unchanged
+            item.setRotation(rotation)
 
     def lift(self, items: list[CardItem], offset: QPointF) -> None:
         """Move lifted cards with the pointer, above everything else."""

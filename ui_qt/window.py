@@ -14,7 +14,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
 
-from solitaire_core import words
+from solitaire_core import i18n, words
+from solitaire_core.i18n import N_, _, ngettext
 from solitaire_core.errors import IllegalMove, SaveError, SolitaireError
 from solitaire_core.moves import Move
 from solitaire_core.records.report import duration_text as clock_text
@@ -22,9 +23,10 @@ from solitaire_core.registry import game_failure
 from solitaire_core.scene import scene_for
 from solitaire_core.session import Session
 
-from . import dialogs
+from . import dialogs, language
 from .blocked_watch import BlockedWatch
 from .cards import BACK_NAMES, CardPainter
+from .finish_watch import FinishWatch
 from .groups import MoveGroups
 from .guard import GuardedHandler, attempt, guarded
 from .interaction import Interaction
@@ -37,7 +39,7 @@ from .solver_actions import SolverActions
 from .svgdeck import SvgDeck, default_deck, find_decks
 from .table import ANIMATION_MS, TABLES, TableView
 
-DRAWN_DECK = "Drawn cards"
+DRAWN_DECK = N_("Drawn cards")
 HINT_MS = 2000
 STUCK_CHECK_MS = 300
 
@@ -77,6 +79,7 @@ class MainWindow(QMainWindow):
                  resume: Session | None = None):
         super().__init__()
         self.games, self.settings, self.saves = games, settings, saves
+        self.texts = language.Texts()  # what the menus and buttons say, set again on a change of language
         self.session = session
         self.decks = find_decks()
         self.painter = CardPainter(settings.back)
@@ -94,7 +97,8 @@ class MainWindow(QMainWindow):
         self.view.failed = self.game_failed  # so does a resize (the scene laid out for the new room)
         self.interaction.announce.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.auto_moves: list[Move] = []
-        self.finish_line: list[Move] | None = None  # game.finish_moves of the position shown
+        self.finish_line: list[Move] | None = None  # game.finish_moves of the position shown, once found
+        self.finish_for = None  # the position whose finish, once found, plays by itself (Finish automatically)
         self.groups = MoveGroups()
         self.auto_timer = QTimer(self, singleShot=True, interval=ANIMATION_MS + 60, timeout=self._auto_step)
         self.stuck_timer = QTimer(self, singleShot=True, interval=STUCK_CHECK_MS, timeout=self._check_stuck)
@@ -106,6 +110,7 @@ class MainWindow(QMainWindow):
                                       if saves is not None else None)
         self.solver = SolverActions(self)
         self.blocked = BlockedWatch(self)
+        self.finishing = FinishWatch(self)
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -124,61 +129,74 @@ class MainWindow(QMainWindow):
         self.moves_label = QLabel()
         self.time_label = QLabel()
         self.deal_label = QLabel()
-        self.finish_button = QPushButton("Finish")
-        self.finish_button.setAccessibleName("Finish")
-        self.finish_button.setToolTip("Play every card up: nothing is left to decide (F)")
+        self.finish_button = QPushButton()
+        self.texts.set(self.finish_button.setText, N_("Finish"))
+        self.texts.set(self.finish_button.setAccessibleName, N_("Finish"))
+        self.texts.set(self.finish_button.setToolTip, N_("Play every card up: nothing is left to decide (F)"))
         self.finish_button.setVisible(False)
         self.finish_button.clicked.connect(self.finish)
         self.statusBar().addPermanentWidget(self.finish_button)
-        for label, name in ((self.figures, "Game figures"), (self.moves_label, "Moves"),
-                            (self.time_label, "Time"), (self.deal_label, "Deal")):
-            label.setAccessibleName(name)
+        for label, name in ((self.figures, N_("Game figures")), (self.moves_label, N_("Moves")),
+                            (self.time_label, N_("Time")), (self.deal_label, N_("Deal"))):
+            self.texts.set(label.setAccessibleName, name)
             self.statusBar().addPermanentWidget(label)
 
     def _action(self, text: str, slot, shortcuts=(), tip: str = "") -> QAction:
-        action = QAction(text, self)
+        """An action; ``text`` and ``tip`` marked with ``N_``, shown translated."""
+        action = QAction(self)
+        self.texts.set(action.setText, text)
+        self.texts.set(lambda said: action.setToolTip(said.replace("&", "")), tip or text)
         action.setShortcuts([QKeySequence(s) for s in shortcuts])
-        action.setToolTip(tip or text.replace("&", ""))
         action.triggered.connect(slot)
         self.addAction(action)
         return action
 
     def _build_actions(self) -> None:
         a = self._action
-        self.new_action = a("&New deal", self.new_deal, ("Ctrl+N", "F2"))
-        self.restart_action = a("&Restart", self.restart, ("Ctrl+R",), "Back to the start of this deal")
-        self.deal_action = a("&Deal number\u2026", self.ask_deal, ("Ctrl+D",), "Play a deal by its number")
-        self.options_action = a("&Options\u2026", self.ask_options, ("Ctrl+,",), "This game's options")
-        self.autoplay_action = a("&Auto-play safe cards", self.set_autoplay, (),
-                                 "After each move, play up the cards no move can need")
+        self.new_action = a(N_("&New deal"), self.new_deal, ("Ctrl+N", "F2"))
+        self.restart_action = a(N_("&Restart"), self.restart, ("Ctrl+R",), N_("Back to the start of this deal"))
+        self.deal_action = a(N_("&Deal number\u2026"), self.ask_deal, ("Ctrl+D",), N_("Play a deal by its number"))
+        self.options_action = a(N_("&Options\u2026"), self.ask_options, ("Ctrl+,",), N_("This game's options"))
+        self.autoplay_action = a(N_("&Auto-play safe cards"), self.set_autoplay, (),
+                                 N_("After each move, play up the cards no move can need"))
         self.autoplay_action.setCheckable(True)
         self.autoplay_action.setChecked(self.settings.autoplay)
-        self.autofinish_action = a("Finish &automatically", self.set_autofinish, (),
-                                   "Once nothing is left to decide, play every card up without asking")
+        self.autofinish_action = a(N_("Finish &automatically"), self.set_autofinish, (),
+                                   N_("Once nothing is left to decide, play every card up without asking"))
         self.autofinish_action.setCheckable(True)
         self.autofinish_action.setChecked(self.settings.autofinish)
-        self.finish_action = a("&Finish", self.finish, ("F",), "Play every card up: nothing is left to decide")
+        self.finish_action = a(N_("&Finish"), self.finish, ("F",), N_("Play every card up: nothing is left to decide"))
         self.finish_action.setEnabled(False)
-        self.quit_action = a("&Quit", self.close, ("Ctrl+Q",))
-        self.undo_action = a("&Undo", self.undo, ("Ctrl+Z",))
-        self.redo_action = a("&Redo", self.redo, ("Ctrl+Shift+Z", "Ctrl+Y"))
-        self.hint_action = a("&Hint", self.hint, ("H",), "Show a good move")
-        self.rules_action = a("R&ules", self.show_rules, ("F1",), "The rules of this game")
-        self.about_action = a("&About", lambda: dialogs.about(self, self.games))
-        self.fullscreen_action = a("&Full screen", self.toggle_full_screen, ("F11",))
+        self.quit_action = a(N_("&Quit"), self.close, ("Ctrl+Q",))
+        self.undo_action = a(N_("&Undo"), self.undo, ("Ctrl+Z",))
+        self.redo_action = a(N_("&Redo"), self.redo, ("Ctrl+Shift+Z", "Ctrl+Y"))
+        self.hint_action = a(N_("&Hint"), self.hint, ("H",), N_("Show a good move"))
+        self.rules_action = a(N_("R&ules"), self.show_rules, ("F1",), N_("The rules of this game"))
+        self.about_action = a(N_("&About"), lambda: dialogs.about(self, self.games))
+        self.fullscreen_action = a(N_("&Full screen"), self.toggle_full_screen, ("F11",))
         self.game_group = QActionGroup(self)
         self.game_actions: dict[str, QAction] = {}
         for game_id, game in self.games.items():
-            action = QAction(game.name, self, checkable=True)
+            action = QAction(self, checkable=True)
+            self.texts.set(action.setText, lambda g=game: g.name)
             action.triggered.connect(lambda _=False, gid=game_id: self.choose_game(gid))
             self.game_group.addAction(action)
             self.game_actions[game_id] = action
 
-    def _choice_menu(self, menu, title: str, names, current: str, slot) -> None:
-        sub = menu.addMenu(title)
+    def _menu(self, parent, title: str):
+        """A menu titled ``title`` (marked with ``N_``), retitled on a change of language."""
+        menu = parent.addMenu("")
+        self.texts.set(menu.setTitle, title)
+        return menu
+
+    def _choice_menu(self, menu, title: str, names, current: str, slot, shown=None) -> None:
+        """A submenu choosing one of ``names``; each shown as ``shown(name)`` says, else
+        translated (a name marked with ``N_``)."""
+        sub = self._menu(menu, title)
         group = QActionGroup(sub)
         for name in names:
-            action = sub.addAction(name)
+            action = sub.addAction("")
+            self.texts.set(action.setText, (lambda n=name: shown(n)) if shown else name)
             action.setCheckable(True)
             action.setChecked(name == current)
             action.triggered.connect(lambda _=False, n=name: slot(n))
@@ -186,11 +204,11 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        game_menu = bar.addMenu("&Game")
+        game_menu = self._menu(bar, N_("&Game"))
         for action in (self.new_action, self.restart_action, self.deal_action):
             game_menu.addAction(action)
         game_menu.addSeparator()
-        chooser = game_menu.addMenu("&Choose game")
+        chooser = self._menu(game_menu, N_("&Choose game"))
         for action in self.game_actions.values():
             chooser.addAction(action)
         game_menu.addAction(self.options_action)
@@ -200,28 +218,33 @@ class MainWindow(QMainWindow):
         self.solver.add_to(game_menu)
         game_menu.addSeparator()
         game_menu.addAction(self.quit_action)
-        move_menu = bar.addMenu("&Move")
+        move_menu = self._menu(bar, N_("&Move"))
         for action in (self.undo_action, self.redo_action, self.hint_action, self.finish_action,
                        self.solver.demo_action):
             move_menu.addAction(action)
-        view_menu = bar.addMenu("&View")
-        self._choice_menu(view_menu, "Card &back", BACK_NAMES, self.painter.back_name, self.use_back)
-        self._choice_menu(view_menu, "&Table colour", TABLES, self.view.table_name, self.use_table)
-        self._choice_menu(view_menu, "&Deck", [DRAWN_DECK, *self.decks], self.deck_name, self.use_deck)
+        view_menu = self._menu(bar, N_("&View"))
+        self._choice_menu(view_menu, N_("Card &back"), BACK_NAMES, self.painter.back_name, self.use_back)
+        self._choice_menu(view_menu, N_("&Table colour"), TABLES, self.view.table_name, self.use_table)
+        self._choice_menu(view_menu, N_("&Deck"), [DRAWN_DECK, *self.decks], self.deck_name, self.use_deck,
+                          lambda name: _(name) if name == DRAWN_DECK else name)  # a deck's own name stays
+        self._choice_menu(view_menu, N_("&Language"), ["", *i18n.LANGUAGES], self.settings.language,
+                          self.use_language, lambda code: i18n.LANGUAGES.get(code) or _("System"))
         view_menu.addAction(self.fullscreen_action)
-        help_menu = bar.addMenu("&Help")
+        help_menu = self._menu(bar, N_("&Help"))
         help_menu.addAction(self.rules_action)
         help_menu.addAction(self.about_action)
 
     def _build_toolbar(self) -> None:
-        tools = self.addToolBar("Game")
+        tools = self.addToolBar("")
+        self.texts.set(tools.setWindowTitle, N_("Game"))
         tools.setObjectName("game-toolbar")
         tools.setMovable(False)
         self.game_box = QComboBox()
-        self.game_box.setAccessibleName("Game")
-        self.game_box.setToolTip("Choose the game")
-        for game_id, game in self.games.items():
-            self.game_box.addItem(game.name, game_id)
+        self.texts.set(self.game_box.setAccessibleName, N_("Game"))
+        self.texts.set(self.game_box.setToolTip, N_("Choose the game"))
+        for index, (game_id, game) in enumerate(self.games.items()):
+            self.game_box.addItem("", game_id)
+            self.texts.set(lambda name, i=index: self.game_box.setItemText(i, name), lambda g=game: g.name)
         self.game_box.activated.connect(lambda i: self.choose_game(self.game_box.itemData(i)))
         tools.addWidget(self.game_box)
         tools.addSeparator()
@@ -256,7 +279,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.groups = MoveGroups()
         game = session.game
-        self.setWindowTitle(f"{game.name} \u2014 Solitaire")
+        self.setWindowTitle(_("{game} \u2014 Solitaire").format(game=game.name))
         self.game_actions[game.id].setChecked(True)
         self.game_box.setCurrentIndex(self.game_box.findData(game.id))
         self.options_action.setEnabled(bool(game.options))
@@ -266,7 +289,8 @@ class MainWindow(QMainWindow):
             self.rules_dialog.close()
             self.rules_dialog = None
         self.view.deal(partial(scene_for, game, session.state))
-        self._update_finish()
+        self.finishing.session_changed()
+        self._look_for_finish()
         self.solver.session_changed()
         self.interaction.cursor = None
         self.interaction.refresh()
@@ -280,15 +304,17 @@ class MainWindow(QMainWindow):
                 try:
                     self.saves.clear()
                 except OSError as exc:
-                    self.notices.notify("save", f"The saved game could not be removed: {exc}", kind="error")
+                    self.notices.notify("save", _("The saved game could not be removed: {error}").format(error=exc),
+                                        kind="error")
 
     def offer(self, saved: Session) -> None:
         """Offer the game saved last time; the first move of another game replaces it."""
         self.records.offered = saved
         self.notices.notify(
-            "resume", f"Your unfinished game of {saved.game.name} (deal {saved.deal}, "
-            f"{saved.move_count} moves) was saved. Continue it?",
-            [("Continue", lambda: self.set_session(saved))])
+            "resume", ngettext("Your unfinished game of {game} (deal {deal}, {count} move) was saved. Continue it?",
+                               "Your unfinished game of {game} (deal {deal}, {count} moves) was saved. Continue it?",
+                               saved.move_count).format(game=saved.game.name, deal=saved.deal, count=saved.move_count),
+            [(_("Continue"), lambda: self.set_session(saved))])
 
     @guarded
     def start(self, game, deal: int | None = None, options: Mapping | None = None) -> bool:
@@ -296,7 +322,8 @@ class MainWindow(QMainWindow):
         try:
             session = Session(game, random_deal() if deal is None else deal, options or {})
         except SolitaireError as exc:
-            self.notices.notify("error", f"Cannot start {game.name}: {exc}", kind="error")
+            self.notices.notify("error", _("Cannot start {game}: {error}").format(game=game.name, error=exc),
+                                kind="error")
             return False
         self.set_session(session, new_deal=True)
         return True
@@ -352,8 +379,9 @@ class MainWindow(QMainWindow):
             return  # the same failure again (the clock, a second key press): already said
         default = self.games.default
         offer = [] if default in (None, self.session.game.id) else [
-            (f"Play {self.games[default].name}", lambda: self.choose_game(default))]
-        self.notices.notify("failed", f"{text}. You can choose another game.", offer, kind="error")
+            (_("Play {game}").format(game=self.games[default].name), lambda: self.choose_game(default))]
+        self.notices.notify("failed", _("{failure}. You can choose another game.").format(failure=text), offer,
+                            kind="error")
 
     @guarded
     def refresh(self, animate: bool = True) -> bool:
@@ -362,7 +390,7 @@ class MainWindow(QMainWindow):
         self.view.show_scene(partial(scene_for, self.game, self.session.state), animate=animate)
         self.interaction.refresh()
         self.update_status()
-        self._update_finish()
+        self._look_for_finish()
         self.solver.position_changed()
         self._save()
         return True
@@ -379,6 +407,8 @@ class MainWindow(QMainWindow):
             safe = self.game.safe_moves(state)[:1] if self.autoplay_action.isChecked() else []
             finish = self.finish_line if self.autofinish_action.isChecked() else None
             self.auto_moves = list(finish or safe)
+            if self.autofinish_action.isChecked() and not finish and not self.finishing.known(state):
+                self.finish_for = state  # still searched: found, it takes the safe card's place
             if self.auto_moves:
                 self._update_finish()
                 self.auto_timer.start()
@@ -394,11 +424,27 @@ class MainWindow(QMainWindow):
         if self.play(move, automatic=True) and self.auto_moves:
             self.auto_timer.start()
 
+    def _look_for_finish(self) -> None:
+        """The finish of the position shown: known at once when it was found before,
+        else searched off the table's thread (``finish_found`` brings it)."""
+        self.finish_line = self.finishing.position_changed()
+        self._update_finish()
+
+    def finish_found(self, state, line: list[Move] | None) -> None:
+        """The finish of ``state``, the position shown: offered, or played at once after
+        the move that allowed it when *Finish automatically* is on."""
+        self.finish_line = line
+        if line and self.finish_for is state and not self.solver.demo_running:
+            self.finish_for = None
+            self.stuck_timer.stop()
+            self.blocked.cancel()
+            self.auto_moves = list(line)  # automatic moves: Undo takes them back with the move before
+            self.auto_timer.start()
+        self._update_finish()
+
     def _update_finish(self) -> None:
-        """The Finish button and action: offered while ``finish_moves`` has moves
+        """The Finish button and action: offered while the position shown has a finish
         and no automatic play is under way."""
-        state = self.session.state
-        self.finish_line = None if self.game.is_won(state) else self.game.finish_moves(state)
         ready = bool(self.finish_line) and not self.auto_moves
         self.finish_action.setEnabled(ready)
         self.finish_button.setVisible(ready)
@@ -411,6 +457,7 @@ class MainWindow(QMainWindow):
             return
         if self.play(line[0]) and len(line) > 1 and not self.game.is_won(self.session.state):
             self.stuck_timer.stop()
+            self.finish_for = None  # the rest is known: this line's
             self.auto_moves = list(line[1:])  # the rest of the same line (it holds any safe card)
             self._update_finish()
             self.auto_timer.start()
@@ -421,6 +468,7 @@ class MainWindow(QMainWindow):
 
     def _stop_pending(self) -> None:
         self.auto_moves = []
+        self.finish_for = None
         self.auto_timer.stop()
         self.stuck_timer.stop()
         self.blocked.cancel()
@@ -434,12 +482,15 @@ class MainWindow(QMainWindow):
         self.records.won(self.session)
         self.update_status()
         deal = self.session.deal
-        self.notices.notify("won", f"{self.game.name}: deal {deal} won." if deal is not None else f"{self.game.name}: won.",
-                            [("New deal", self.new_deal)])
+        said = (_("{game}: deal {deal} won.").format(game=self.game.name, deal=deal) if deal is not None
+                else _("{game}: won.").format(game=self.game.name))
+        self.notices.notify("won", said, [(_("New deal"), self.new_deal)])
         self.interaction.cursor = None
         self.interaction.refresh()
         self.view.clear_highlights()
-        self.view.overlay("You won!", f"{self.session.move_count} moves in {clock_text(self.session.elapsed)}")
+        count = self.session.move_count
+        self.view.overlay(_("You won!"), ngettext("{count} move in {time}", "{count} moves in {time}", count).format(
+            count=count, time=clock_text(self.session.elapsed)))
         QTimer.singleShot(0, self.view, self.view.celebrate)  # after the notice resizes the table; dropped with the view
 
     def _save(self) -> None:
@@ -449,11 +500,12 @@ class MainWindow(QMainWindow):
         try:
             self.saves.write(self.session)
         except OSError as exc:
-            self.notices.notify("save", f"The game could not be saved: {exc}", kind="error")
+            self.notices.notify("save", _("The game could not be saved: {error}").format(error=exc), kind="error")
             return
         except SaveError as exc:  # past the moves a save holds: play goes on, unsaved
-            self.notices.notify("save", f"Moves from here are not saved ({exc.said}). The game goes on; "
-                                "the saved game stays at its last saved move.", kind="warning")
+            self.notices.notify("save", _("Moves from here are not saved ({why}). The game goes on; "
+                                          "the saved game stays at its last saved move.").format(why=exc.said),
+                                kind="warning")
             return
         if "save" in self.notices.notices:  # saved again (e.g. undone back under the limit)
             self.notices.dismiss("save")
@@ -502,7 +554,8 @@ class MainWindow(QMainWindow):
             text = words.no_move_helps()
             self.statusBar().showMessage(text, HINT_MS)
             if "stuck" not in self.notices.notices:
-                self.notices.notify("hint", text, [("Undo", self.undo), ("Restart", self.restart)], kind="warning")
+                self.notices.notify("hint", text, [(_("Undo"), self.undo), (_("Restart"), self.restart)],
+                                    kind="warning")
             return
         scene = self.view.model
         if move.is_draw:
@@ -554,6 +607,16 @@ class MainWindow(QMainWindow):
         self.settings.back = name
         self.view.repaint_cards()
 
+    def use_language(self, code: str) -> None:
+        """Speak ``code`` ("" the system's) from now on: menus, the table's words, Qt's dialogs."""
+        self.settings.language = code
+        language.apply(code)
+        self.texts.retranslate()
+        self.setWindowTitle(_("{game} \u2014 Solitaire").format(game=self.game.name))
+        self.view.show_scene(partial(scene_for, self.game, self.session.state), animate=False)  # labels, ranks
+        self.interaction.refresh()
+        self.update_status()
+
     def use_table(self, name: str) -> None:
         self.view.set_table(name)
         self.settings.table = name
@@ -586,9 +649,10 @@ class MainWindow(QMainWindow):
         session = self.session
         figures = self.game.status(session.state)
         self.figures.setText("   ".join(words.figure(label, text) for label, text in figures))
-        self.moves_label.setText(f"Moves: {session.move_count}")
-        self.time_label.setText(f"Time: {clock_text(session.elapsed)}")
-        self.deal_label.setText(f"Deal {session.deal}" if session.deal is not None else "Custom deal")
+        self.moves_label.setText(_("Moves: {count}").format(count=session.move_count))
+        self.time_label.setText(_("Time: {time}").format(time=clock_text(session.elapsed)))
+        self.deal_label.setText(_("Deal {deal}").format(deal=session.deal) if session.deal is not None
+                                else _("Custom deal"))
         self.undo_action.setEnabled(session.can_undo())
         self.redo_action.setEnabled(session.can_redo())
         self.restart_action.setEnabled(session.can_undo())
@@ -601,5 +665,6 @@ class MainWindow(QMainWindow):
             self.settings.sync()
         attempt(self.game_failed, self.records.quitting, self.session)
         self.blocked.worker.shutdown()  # before the solver processes it waits for stop
+        self.finishing.worker.shutdown()
         self.solver.shutdown()
         super().closeEvent(event)

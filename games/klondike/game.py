@@ -18,7 +18,7 @@ VEGAS_PASSES = {1: 0, 3: 2}  # Vegas forces 1 pass at draw 1, 3 at draw 3 (rule 
 
 class Klondike(KlondikeSolving, PileGame):
     id = "klondike"
-    name = "Klondike"
+    name = N_("Klondike")
     options = (
         Choice("draw", (1, 3), label=N_("Cards drawn from the stock")),
         Choice("passes", (N_("unlimited"), 3, 1), label=N_("Passes through the stock")),

@@ -13,6 +13,7 @@ from functools import cached_property
 from solitaire_core import Card, PileGame, french_deck, words
 from solitaire_core.cards import ACE
 from solitaire_core.errors import NotationError
+from solitaire_core.refusals import refuse
 from solitaire_core.i18n import N_, _
 from solitaire_core.rules import Relation, any_suit, king, up
 from solitaire_core.state import Pile
@@ -23,13 +24,13 @@ PILES = 8
 FIRST_KING = Card(13, "C")  # the first King of the ordered pack: KC of deck 1 (rule 2.1)
 
 # Rule 5.2: a card lies on a King only when that King is alone in its pile
-# (Kings only ever start piles); ``accepts`` adds "once the stock is empty".
+# (Kings only ever start piles); ``drop_refusal`` adds "once the stock is empty".
 on_lone_king = Relation(lambda lo, hi: king(lo), N_("only on a King alone in its pile"))
 
 
 class SalicLaw(PileGame):
     id = "salic-law"
-    name = "Salic Law"
+    name = N_("Salic Law")
     deck = french_deck(decks=2, without=(QUEEN,))
     set_aside = (FIRST_KING,)
     zones = (
@@ -45,9 +46,6 @@ class SalicLaw(PileGame):
         """KC starts t1 face up; the 95 shuffled cards form the stock, the last on top."""
         return {"t1": Pile((FIRST_KING,)), "stock": Pile(tuple(cards), len(cards))}
 
-    def initial_values(self, state):
-        return {}  # no redeals, no score, no waste
-
     @cached_property
     def tableau(self) -> tuple[int, ...]:
         return self.role(TABLEAU)
@@ -58,9 +56,6 @@ class SalicLaw(PileGame):
 
     def stock_left(self, state) -> int:
         return len(state.piles[self.stock_index].cards)
-
-    def can_draw(self, state):
-        return self.stock_left(state) > 0
 
     def draw(self, state):
         """Deal the top card: a King opens the next pile (rule 4.2), an Ace goes to
@@ -77,13 +72,18 @@ class SalicLaw(PileGame):
         return state.with_piles({si: stock.take(1), target: state.piles[target].put((card,))})
 
     # --- what moves ---------------------------------------------------------
-    def can_lift(self, state, i, n):
-        return not king(state.piles[i].top)  # rule 6.1: Kings never move
+    def lift_refusal(self, state, i, n):
+        refusal = super().lift_refusal(state, i, n)
+        if refusal is None and king(state.piles[i].top):
+            return refuse("king", lambda: _("Kings never move"))  # rule 6.1
+        return refusal
 
-    def accepts(self, state, j, run, src):
-        if self.zones[j].role == TABLEAU and self.stock_left(state):
-            return False  # rule 5.2: a lone King takes a card only after the deal
-        return super().accepts(state, j, run, src)
+    def drop_refusal(self, state, j, run, src):
+        refusal = super().drop_refusal(state, j, run, src)
+        if refusal is None and self.zones[j].role == TABLEAU and self.stock_left(state):
+            return refuse("during-deal", lambda: _(  # rule 5.2
+                "A King alone in its pile takes a card only once the stock is empty"))
+        return refusal
 
     rule_refs = {
         "draw": "4.3", "lift:stock": "4.1", "receive:stock": "4.1", "empty:foundation": "3.1",
@@ -91,16 +91,6 @@ class SalicLaw(PileGame):
         "foundation-to-foundation": "3.4", "top:tableau": "5.1", "king": "6.1",
         "empty:tableau": "4.2", "during-deal": "5.2", "build:tableau": "5.3",
     }
-
-    def refusal(self, state, move):
-        if move.is_draw:
-            return "draw", words.all_dealt(self.zone_name("stock"))
-        kind, text = super().refusal(state, move)
-        if kind == "run:tableau" and king(self.pile(state, move.src).top):
-            return "king", _("Kings never move")
-        if kind == "rules" and self.zones[self.index[move.dst]].role == TABLEAU:
-            return "during-deal", _("A King alone in its pile takes a card only once the stock is empty")
-        return kind, text
 
     def describe_draw(self, state):
         """The click deals one card, to a place only that card decides (rule 4)."""
@@ -140,7 +130,7 @@ class SalicLaw(PileGame):
         under = state.piles[self.index[move.src]].cards[-2]
         if king(under):
             return 0  # only swaps which King stands alone
-        lift = any(self.accepts(state, f, (under,), -1) for f in self.role(FOUNDATION))
+        lift = any(self.drop_refusal(state, f, (under,), -1) is None for f in self.role(FOUNDATION))
         return 50 if lift else 5
 
     # --- text and table ---------------------------------------------------------

@@ -12,10 +12,11 @@ from functools import cached_property
 
 from attrs import evolve
 
-from solitaire_core import Choice, PileGame, alternate_colour_safe, tarot_deck, words
+from solitaire_core import Choice, PileGame, alternate_colour_safe, lookahead, tarot_deck, words
 from solitaire_core.cards import TRUMP
 from solitaire_core.deals import triangle
 from solitaire_core.errors import NotationError
+from solitaire_core.refusals import refuse
 from solitaire_core.i18n import N_, _
 from solitaire_core.rules import CardTest, Relation, alternate_colour, ace, down, king, same_suit, up
 from solitaire_core.scoring import STANDARD
@@ -39,7 +40,7 @@ TRUMP_COLUMN = dict(build=seeing_through(down & both_trumps), empty=starting_thr
 
 class Solitarot(PileGame):
     id = "solitarot"
-    name = "Solitarot"
+    name = N_("Solitarot")
     pack = "tarot"
     options = (Choice("difficulty", (N_("easy"), N_("medium"), N_("hard")), default="medium", label=N_("Difficulty")),)
     deck = tarot_deck()
@@ -56,6 +57,7 @@ class Solitarot(PileGame):
                  **TRUMP_COLUMN),  # rule 2.6
     )
     table = (9.75, 8.0)
+    scorings = {"standard": STANDARD}  # rule 8.11: one way of scoring, so no option for it
     rule_refs = {
         "build:tableau": "4.1", "run:tableau": "8.2", "face-down:tableau": "8.2",
         "empty:tableau": "4.2", "empty:foundation": "8.4", "build:foundation": "3.1",
@@ -97,20 +99,49 @@ class Solitarot(PileGame):
             return lock_on(pile.top) if pile.down < len(pile.cards) else None
         return None if zone.id == TRUMPS_COLUMN or self.hard(state) else WILD
 
-    def can_lift(self, state, i, n):
-        card = state.piles[i].cards[-n]
-        return not (is_excuse(card) and card.stands == WILD)  # rule 8.9
+    def lift_refusal(self, state, i, n):
+        pile = state.piles[i]
+        if 0 < n <= len(pile.cards) - pile.down and pile.cards[-n].stands == WILD and is_excuse(pile.cards[-n]):
+            return refuse("excuse:wild", lambda: _("The wild Excuse stays where it is until locked or replaced"))  # 8.9
+        return super().lift_refusal(state, i, n)
 
-    def accepts(self, state, j, run, src):
-        card = run[0]
-        if is_excuse(card) and not card.stands:
-            return self.excuse_lands(state, j) is not None
-        if is_excuse(card) and not state.piles[j].cards and (self.zones[j].id == TRUMPS_COLUMN or self.hard(state)):
-            return False  # rule 8.13: the Excuse is no trump, and Hard keeps it off every empty column
-        if super().accepts(state, j, run, src):
-            return True
-        top = state.piles[j].top
-        return top is not None and self.zones[j].role == TABLEAU and replaced_by(top, card)
+    def drop_refusal(self, state, j, run, src):
+        card, zone, target = run[0], self.zones[j], state.piles[j]
+        if is_excuse(card) and zone.role == FOUNDATION:
+            return refuse("excuse:foundation", lambda: _("The Excuse never goes to a foundation"))
+        if card == FREE:
+            if self.excuse_lands(state, j) is not None:
+                return None
+            if zone.role == TABLEAU:
+                return self._excuse_refusal(state, zone, target)
+        elif is_excuse(card) and zone.role == TABLEAU and not target.cards:
+            if zone.id == TRUMPS_COLUMN:  # rule 8.13: the Excuse is no trump
+                return refuse("excuse:run-empty", lambda: _("The Excuse is no trump: even locked it cannot start "
+                                                            "the trumps column"))
+            if self.hard(state):  # rule 8.13: Hard keeps it off every empty column
+                return refuse("excuse:run-empty", lambda: _("In Hard the Excuse never goes on an empty column, "
+                                                            "even locked"))
+        refusal = super().drop_refusal(state, j, run, src)
+        if refusal is None:
+            return None
+        top = target.top
+        if top is not None and zone.role == TABLEAU and replaced_by(top, card):
+            return None  # the real card takes the Excuse's place (rule 5.6)
+        if zone.id == TRUMPS_COLUMN and refusal.kind in ("empty:tableau", "build:tableau"):
+            return refuse("trumps-column", refusal.say, *refusal.args)
+        return refusal
+
+    def _excuse_refusal(self, state, zone, target):
+        """Where the free Excuse may not go on a column, and why (rules 5.1-5.3, 8.13)."""
+        if target.cards and target.down == len(target.cards):
+            return refuse("face-down:tableau", lambda: words.top_face_down(self.zone_name(zone.id)))
+        if target.cards:
+            return refuse("excuse:nothing-lower", lambda: _("The Excuse cannot go on {card}: nothing is one "
+                                                            "lower").format(card=self.card_name(target.top)))
+        if zone.id == TRUMPS_COLUMN:
+            return refuse("excuse:empty-trumps", lambda: _("The Excuse is no trump: it cannot start the trumps "
+                                                           "column"))
+        return refuse("excuse:empty-hard", lambda: _("In Hard the Excuse never goes on an empty column"))
 
     def play(self, state, move):
         if move.is_draw:
@@ -146,39 +177,6 @@ class Solitarot(PileGame):
             stock = state.piles[self.stock_index]
             changes[self.stock_index] = Pile((FREE,) + stock.cards, stock.down + 1)
         return state.with_piles(changes)
-
-    def refusal(self, state, move):
-        if not move.is_draw and move.src in self.index and move.dst in self.index:
-            i, j = self.index[move.src], self.index[move.dst]
-            source, target, zone = state.piles[i], state.piles[j], self.zones[j]
-            card = source.cards[-move.n] if 0 < move.n <= len(source.cards) - source.down else None
-            if card is not None and is_excuse(card) and i != j:
-                if card.stands == WILD:
-                    return "excuse:wild", _("The wild Excuse stays where it is until locked or replaced")
-                if zone.role == FOUNDATION:
-                    return "excuse:foundation", _("The Excuse never goes to a foundation")
-            if card == FREE and i != j:
-                if zone.role == TABLEAU and target.cards and target.down == len(target.cards):
-                    return "face-down:tableau", words.top_face_down(self.zone_name(zone.id))
-                if zone.role == TABLEAU and target.cards:
-                    return "excuse:nothing-lower", _("The Excuse cannot go on {card}: nothing is one lower").format(
-                        card=self.card_name(target.top))
-                if zone.role == TABLEAU and zone.id == TRUMPS_COLUMN:
-                    return "excuse:empty-trumps", _("The Excuse is no trump: it cannot start the trumps column")
-                if zone.role == TABLEAU:
-                    return "excuse:empty-hard", _("In Hard the Excuse never goes on an empty column")
-            if card is not None and is_excuse(card) and card.stands and i != j and zone.role == TABLEAU \
-                    and not target.cards:
-                if zone.id == TRUMPS_COLUMN:
-                    return "excuse:run-empty", _("The Excuse is no trump: even locked it cannot start "
-                                                 "the trumps column")
-                if self.hard(state):
-                    return "excuse:run-empty", _("In Hard the Excuse never goes on an empty column, "
-                                                 "even locked")
-        kind, text = super().refusal(state, move)
-        if move.dst == TRUMPS_COLUMN and kind in ("empty:tableau", "build:tableau"):
-            return "trumps-column", text
-        return kind, text
 
     # --- words ----------------------------------------------------------------------
     def card_name(self, card):
@@ -286,6 +284,14 @@ class Solitarot(PileGame):
         top = self.pile(state, move.dst).top
         replaces = top is not None and self.zones[self.index[move.dst]].role == TABLEAU and replaced_by(top, card)
         return max(super().preference(state, move), 90) if replaces else super().preference(state, move)
+
+    def finish_moves(self, state):
+        """Rule 8.15, as every pile game's; and a freed Excuse alone in the stock (Easy,
+        Medium) holds no finish back: it is no card of the win (rule 6.1)."""
+        stock = state.piles[self.stock_index]
+        if not stock.cards or not all(map(is_excuse, stock.cards)) or self.hidden_in_play(state):
+            return super().finish_moves(state)
+        return lookahead.winning_line(self, state, set(), self.finish_search_limit, self._finish_order) or None
 
     def is_safe(self, state, card):
         """Rule 8.14. A trump can always go up: only the trump under it could want it,

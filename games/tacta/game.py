@@ -8,7 +8,7 @@ from solitaire_core import words
 from solitaire_core.deals import shuffle
 from solitaire_core.errors import IllegalMove
 from solitaire_core.game import Game, Place
-from solitaire_core.i18n import _
+from solitaire_core.i18n import N_, _
 from solitaire_core.moves import Move
 from solitaire_core.scene import Face, Scene
 
@@ -16,7 +16,7 @@ from . import notation
 from . import words as names
 from .cards import BY_CODE, COLOURS, ORDER, STACK_CARDS, SUIT_SYMBOLS, X, edges, parse_card
 from .deal import lay_out
-from .geometry import Puzzle, by_card_order
+from .geometry import TURN, Puzzle, by_card_order, facing_rotation, fitting_turns
 from .layout import build_scene
 from .notation import STACK_IDS, side_text
 from .state import TactaState
@@ -26,7 +26,7 @@ WIN = len(ORDER)
 
 class Tacta(Game):
     id = "tacta"
-    name = "Tacta Solitaire"
+    name = N_("Tacta Solitaire")
     options = ()
     deck = ORDER + (X,)  # every card on the table, the X card included
     # Rule 2.7: a card may touch cards other than its parent (see rules.md).
@@ -66,7 +66,8 @@ class Tacta(Game):
         return other.is_x or (other.colour == card.colour and abs(other.value - card.value) == 1)
 
     def moves_from(self, state: TactaState, puzzle: Puzzle, src: str, card, here) -> list[Move]:
-        """Every legal move of the card that ``src`` names (rules 4 and 5)."""
+        """Every legal move of the card that ``src`` names (rules 4 and 5): on a side of the
+        X card one move per fitting turn, the smallest plain (rule 4.7)."""
         moves = []
         if here is not None and len(state.stacks[card.stack]) == card.value - 1:
             moves.append(Move(src, STACK_IDS[card.stack]))
@@ -75,9 +76,11 @@ class Tacta(Game):
                 continue
             for d in range(4):
                 if here is not None and here.parent == host.card and here.side == d:
-                    continue  # where it already lies (rule 4.5)
+                    continue  # where it already lies, however turned (rule 4.5)
                 if puzzle.blocker(card, host, d, leaving=card) is None:
-                    moves.append(Move(src, side_text(host.card, d)))
+                    dst = side_text(host.card, d)
+                    moves += [Move(src, dst, variant=notation.turn_text(r) if k else "")
+                              for k, r in enumerate(fitting_turns(card, host, d))]
         return moves
 
     def legal_moves(self, state: TactaState) -> list[Move]:
@@ -112,8 +115,13 @@ class Tacta(Game):
             return TactaState(rest, tuple(stacks), state.options)
         host_card, d = notation.parse_side(move.dst)
         puzzle = Puzzle(rest, self.touching)
-        placed = puzzle.place(card, puzzle.by_card[host_card], d)
+        placed = puzzle.place(card, puzzle.by_card[host_card], d, self.turn(move))
         return TactaState(by_card_order(rest + (placed,)), tuple(stacks), state.options)
+
+    @staticmethod
+    def turn(move: Move) -> int | None:
+        """The turn a move names in quarter turns, None for the smallest that fits (rule 4.7)."""
+        return notation.TURNS.index(move.variant) if move.variant else None
 
     def why_illegal(self, state: TactaState, move: Move) -> str:
         """Why a move is refused, in names; the rule's number where one applies."""
@@ -169,8 +177,12 @@ class Tacta(Game):
             return words.sentence(text.format(card=name, colour=colour, host=self.card_name(host_card))), "4.2"
         if here is not None and (here.parent, here.side) == (host_card, d):
             return words.sentence(_("{card} already lies on {side}").format(
-                card=name, side=names.side_name(host_card, d))), ""
-        return puzzle.refusal(card, host, d, leaving=card) or words.rules_forbid(), ""
+                card=name, side=names.side_name(host_card, d))), "4.5"
+        turn = self.turn(move) if move.variant in notation.TURNS else None
+        reason = puzzle.refusal(card, host, d, leaving=card, turn=turn)
+        if reason is None:
+            return words.rules_forbid(), ""
+        return reason, "2.5" if puzzle.blocker(card, host, d, card, turn)[0] == TURN else ""
 
     # --- words ----------------------------------------------------------------------
     def card_name(self, card) -> str:
@@ -206,7 +218,16 @@ class Tacta(Game):
         name = self.card_name(card) if card is not None else words.some_place()
         if move.dst in STACK_IDS:
             return words.put_on(name, self.zone_name(move.dst))
-        return words.move_to(name, self.zone_name(move.dst))
+        text = words.move_to(name, self.zone_name(move.dst))
+        try:
+            host_card, d = notation.parse_side(move.dst)
+        except ValueError:
+            return text
+        host = self.puzzle(state).by_card.get(host_card)
+        turns = fitting_turns(card, host, d) if card is not None and host is not None else ()
+        if len(turns) < 2:
+            return text
+        return names.turned(text, turns[0] if not move.variant else self.turn(move))
 
     # --- outcome ----------------------------------------------------------------
     def is_won(self, state: TactaState) -> bool:
@@ -250,7 +271,15 @@ class Tacta(Game):
         return notation.format_move(move)
 
     def parse_move(self, state: TactaState, text: str) -> Move:
-        return notation.parse_move(text)
+        """A turn written where it is the smallest that fits is the plain move (rule 6.4)."""
+        move = notation.parse_move(text)
+        if move.variant and move.dst not in STACK_IDS:
+            found = self.source(state, self.puzzle(state), move.src)
+            host_card, d = notation.parse_side(move.dst)
+            host = self.puzzle(state).by_card.get(host_card)
+            if found is not None and host is not None and self.turn(move) == facing_rotation(found[0], host, d):
+                return Move(move.src, move.dst)
+        return move
 
     def format_card(self, card) -> str:
         return card.code

@@ -15,10 +15,10 @@ from solitaire_core.i18n import _
 from solitaire_core.words import sentence
 
 from .cards import NONE, X, TactaCard, edges
-from .words import card_name, shape_name, side_name
+from .words import card_name, shape_name, side_name, wrong_turn
 
 SIDES = "NESW"
-BLANK, TAKEN, TOUCHING, NO_SHAPE = "blank", "taken", "touching", "no shape"  # why a card does not fit
+BLANK, TAKEN, TOUCHING, NO_SHAPE, TURN = "blank", "taken", "touching", "no shape", "turn"  # why a card does not fit
 STEP = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
@@ -51,27 +51,28 @@ class Placed:
 ROOT = Placed(X, (0, 0), 0, None, -1)
 
 
-def facing_rotation(card: TactaCard, parent: Placed, d: int) -> int | None:
-    """The smallest clockwise turn that puts a side matching ``parent``'s side ``d`` toward it.
+def fitting_turns(card: TactaCard, parent: Placed, d: int) -> tuple[int, ...]:
+    """Every clockwise turn (quarter turns from upright, smallest first) that puts a side
+    matching ``parent``'s side ``d`` toward it: one against a card's shaped side, three on
+    the X card (any shaped side matches it), none against a blank side."""
+    return _turns(card, parent.card, parent.rotation, d)
 
-    On the X card any shaped side matches; a blank side of the parent takes nothing.
-    None when no turn fits.
-    """
-    return _turn(card, parent.card, parent.rotation, d)
+
+def facing_rotation(card: TactaCard, parent: Placed, d: int) -> int | None:
+    """The smallest fitting turn (rule 2.6: the deal's, and a move's when it names none),
+    None when no turn fits."""
+    turns = _turns(card, parent.card, parent.rotation, d)
+    return turns[0] if turns else None
 
 
 @lru_cache(maxsize=None)  # at most 37 x 37 x 4 x 4 entries
-def _turn(card: TactaCard, host: TactaCard, host_rotation: int, d: int) -> int | None:
+def _turns(card: TactaCard, host: TactaCard, host_rotation: int, d: int) -> tuple[int, ...]:
     want = edges(host)[(d - host_rotation) % 4]
     if want == NONE:
-        return None
+        return ()
     face = opposite(d)
     own = edges(card)
-    for r in range(4):
-        shape = own[(face - r) % 4]
-        if shape != NONE and (host.is_x or shape == want):
-            return r
-    return None
+    return tuple(r for r in range(4) if own[(face - r) % 4] != NONE and (host.is_x or own[(face - r) % 4] == want))
 
 
 class Puzzle:
@@ -107,11 +108,13 @@ class Puzzle:
                 return child
         return None
 
-    def blocker(self, card: TactaCard, parent: Placed, d: int, leaving: TactaCard | None = None):
+    def blocker(self, card: TactaCard, parent: Placed, d: int, leaving: TactaCard | None = None,
+                turn: int | None = None):
         """What keeps ``card`` off ``parent``'s side ``d``: ``(problem, other card)``, or
         None if it fits. Move generation asks this; ``refusal`` words it.
 
-        ``leaving`` is a card taken away first (the card being moved).
+        ``leaving`` is a card taken away first (the card being moved); ``turn`` the turn
+        asked for (None: any that fits).
         """
         if parent.shape(d) == NONE:
             return BLANK, None
@@ -124,13 +127,18 @@ class Puzzle:
                 other = self.by_cell.get(neighbour(cell, e))
                 if e != opposite(d) and other is not None and other.card != leaving:
                     return TOUCHING, other.card
-        if facing_rotation(card, parent, d) is None:
+        fits = fitting_turns(card, parent, d)
+        if not fits:
             return NO_SHAPE, None
+        if turn is not None and turn not in fits:
+            return TURN, None
         return None
 
-    def refusal(self, card: TactaCard, parent: Placed, d: int, leaving: TactaCard | None = None) -> str | None:
-        """Why ``card`` cannot lie on ``parent``'s side ``d``, in words (None if it can)."""
-        found = self.blocker(card, parent, d, leaving)
+    def refusal(self, card: TactaCard, parent: Placed, d: int, leaving: TactaCard | None = None,
+                turn: int | None = None) -> str | None:
+        """Why ``card`` cannot lie on ``parent``'s side ``d`` (turned ``turn``), in words
+        (None if it can)."""
+        found = self.blocker(card, parent, d, leaving, turn)
         if found is None:
             return None
         problem, other = found
@@ -141,12 +149,16 @@ class Puzzle:
             return sentence(_("{side} is taken: {card} lies there").format(side=side, card=card_name(other)))
         if problem == TOUCHING:
             return _("A card on {side} would touch {card} too").format(side=side, card=card_name(other))
+        if problem == TURN:
+            return wrong_turn(card, turn, edges(card)[(opposite(d) - turn) % 4], side, fitting_turns(card, parent, d)[0])
         return sentence(_("{card} has no {shape} side to put against {side}").format(
             card=card_name(card), shape=shape_name(parent.shape(d)), side=side))
 
-    def place(self, card: TactaCard, parent: Placed, d: int) -> Placed:
-        """The placement of ``card`` on ``parent``'s side ``d``, turned as rule 2.6 says."""
-        return Placed(card, neighbour(parent.cell, d), facing_rotation(card, parent, d), parent.card, d)
+    def place(self, card: TactaCard, parent: Placed, d: int, turn: int | None = None) -> Placed:
+        """The placement of ``card`` on ``parent``'s side ``d``, turned ``turn`` quarter turns
+        (one of its fitting turns), or by the smallest one when None (rule 2.6)."""
+        rotation = facing_rotation(card, parent, d) if turn is None else turn
+        return Placed(card, neighbour(parent.cell, d), rotation, parent.card, d)
 
 
 def by_card_order(placed) -> tuple[Placed, ...]:

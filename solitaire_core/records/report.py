@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from ..i18n import N_
 from .figures import Stats
 
-HEADERS = ("Game", "Options", "Played", "Won", "Win %", "Streak", "Longest won", "Longest lost",
-           "Best time", "Fewest moves", "Best score")
+HEADERS = (N_("Game"), N_("Options"), N_("Played"), N_("Won"), N_("Win %"), N_("Streak"), N_("Longest won"),
+           N_("Longest lost"), N_("Best time"), N_("Fewest moves"), N_("Best score"))  # translated where shown
 NUMERIC = frozenset(HEADERS[2:])
 ALL_OPTIONS = "(all)"
 

@@ -8,7 +8,7 @@ import pytest
 from minigame import MiniGame, winning_line
 
 from solitaire_core import cli
-from solitaire_core.registry import Failure, Games
+from solitaire_core.registry import Failure, Games, load_games
 
 GAME = MiniGame()
 CALLS = []
@@ -37,9 +37,16 @@ def test_list_shows_games_options_defaults_and_failures(mini, capsys):
 
 
 def test_list_with_the_real_registry(capsys):
+    """Every installed game in the registry's order, each followed by its options, whatever
+    games are installed and whether they have options."""
+    games = load_games()
     status, out, _ = run(capsys, "list")
-    assert status == 0 and out.startswith("klondike  Klondike\n")
-    assert "draw           1* 3" in out
+    listed, _, rest = out.partition("(* marks the default)\n")
+    expected = []
+    for game in games.values():
+        expected += [f"{game.id}  {game.name}"] + [option.name for option in game.options]
+    assert status == 0 and [line.split()[0] if line.startswith(" ") else line for line in listed.splitlines()] == expected
+    assert ("Plugins that failed to load:" in rest) == bool(games.failures)
 
 
 def test_show_prints_the_position_text(mini, capsys):

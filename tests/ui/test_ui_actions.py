@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QToolBar
 
+from solitaire_core import i18n
 from ui_qt import stats_dialog
 from uihelpers import deal_with_move
 
@@ -121,6 +122,9 @@ def choice_effect(window, path):
         return lambda: window.view.table_name == name
     if path.startswith("View > Deck > "):
         return lambda: window.settings.deck == name
+    if path.startswith("View > Language > "):  # each language named in its own; System: ""
+        code = {shown: code for code, shown in i18n.LANGUAGES.items()}.get(name, "")
+        return lambda: window.settings.language == code and i18n.language() == (code or i18n.ENGLISH)
     return None
 
 

@@ -97,7 +97,8 @@ def test_finish_moves_are_played_one_by_one(open_window, pile_game, monkeypatch,
     follow = next((m for m in pile_game.legal_moves(after)), None)
     if follow is None:
         pytest.skip("no second move")
-    monkeypatch.setattr(pile_game, "finish_moves", lambda state: [follow] if state == after else None)
+    monkeypatch.setattr("ui_qt.finish_watch.finish_line",  # the worker process's answer
+                        lambda game, state, options, cancel: ([follow] if state == after else None, ""))
     window.autofinish_action.trigger()  # Game > Finish automatically (off by default)
     window.play(move)
     qtbot.waitUntil(lambda: window.session.move_count == 2)

@@ -153,7 +153,8 @@ def test_the_finish_button_plays_the_finish_and_one_undo_takes_it_back(open_wind
     assert not button.isVisible() and not window.finish_action.isEnabled()
     play_line(window, pile_game, deal, line, finishable)
     assert finishable(window), "the winning line reaches a position that finishes by itself"
-    assert button.isVisible() and window.finish_action.isEnabled()  # auto-finish is off by default
+    qtbot.waitUntil(button.isVisible)  # once the worker process has found the finish
+    assert window.finish_action.isEnabled()  # auto-finish is off by default
     before = window.session.state
     expected = pile_game.finish_moves(before)
     window.auto_timer.setInterval(1)
@@ -170,12 +171,14 @@ def test_the_finish_action_and_its_shortcut(open_window, pile_game, solved, qtbo
     window = open_window({"game": pile_game.id, "deal": deal})
     play_line(window, pile_game, deal, line, finishable)
     assert finishable(window)
+    qtbot.waitUntil(window.finish_action.isEnabled)
     assert window.finish_action.shortcut().toString() == "F"
     assert window.finish_action in window.menuBar().actions()[1].menu().actions()  # Move > Finish
     window.auto_timer.setInterval(1)
     window.finish_action.trigger()
     qtbot.waitUntil(lambda: pile_game.is_won(window.session.state), timeout=20_000)
     window.undo_action.trigger()
+    assert window.finish_action.isEnabled()  # the finish of a position shown before is offered at once
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     QTest.keyClick(window.view, Qt.Key.Key_F)
@@ -201,11 +204,58 @@ def test_any_command_stops_a_finish(open_window, pile_game, solved, qtbot):
     window = open_window({"game": pile_game.id, "deal": deal})
     play_line(window, pile_game, deal, line, finishable)
     before = window.session.state
+    qtbot.waitUntil(window.finish_button.isVisible)
     QTest.mouseClick(window.finish_button, Qt.MouseButton.LeftButton)
     assert window.auto_moves or pile_game.is_won(window.session.state)
     window.undo_action.trigger()  # the finish stops, and its first move is undone
     assert not window.auto_moves and not window.auto_timer.isActive()
     assert window.session.state == before
+
+
+def test_the_finish_is_searched_in_the_worker_process_never_on_the_table(open_window, pile_game, solved, qtbot,
+                                                                          monkeypatch):
+    deal, line = solved
+    state, played = pile_game.new(deal), 0
+    while not pile_game.finish_moves(state):  # the test's own oracle, before the table plays
+        state, played = pile_game.play(state, line[played]), played + 1
+    window = open_window({"game": pile_game.id, "deal": deal})
+    calls = []
+    monkeypatch.setattr(pile_game, "finish_moves", lambda state: calls.append(state))  # in this process only
+    play_line(window, pile_game, deal, line[:played])
+    assert window.session.state == state
+    qtbot.waitUntil(window.finish_button.isVisible)  # found by the worker process's own copy of the game
+    assert calls == [] and window.finish_line
+
+
+def test_the_table_plays_on_while_the_finish_is_searched_and_a_stale_answer_is_dropped(open_window, pile_game,
+                                                                                      monkeypatch, qtbot):
+    """A search that takes its time: the player undoes meanwhile; only the answer for the
+    position shown then is offered."""
+    import threading
+
+    release, asked = threading.Event(), []
+
+    def slow_finish(game, state, options, cancel):  # every position "finishes" by its first legal move
+        asked.append(state)
+        while not (release.is_set() or cancel.is_set()):
+            release.wait(0.01)
+        return [game.legal_moves(state)[0]], ""
+
+    monkeypatch.setattr("ui_qt.finish_watch.finish_line", slow_finish)
+    window = open_window({"game": pile_game.id, "deal": 1})
+    window.autoplay_action.setChecked(False)
+    assert window.start(pile_game, 1)
+    dealt = window.session.state
+    assert window.play(pile_game.legal_moves(dealt)[0])
+    moved = window.session.state
+    qtbot.waitUntil(lambda: asked and asked[-1] is moved)
+    window.undo_action.trigger()  # the search for the moved position still runs: the table did not wait
+    assert window.session.state is dealt and not window.finish_button.isVisible()
+    qtbot.waitUntil(lambda: asked[-1] is dealt)
+    release.set()
+    qtbot.waitUntil(window.finish_button.isVisible)
+    assert window.finish_line == [pile_game.legal_moves(dealt)[0]]  # the answer for the position shown
+    assert moved not in window.finishing.answers  # the other one was cancelled, never offered
 
 
 # --- the clock of a restarted attempt ---------------------------------------------------------------

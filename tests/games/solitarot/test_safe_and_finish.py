@@ -44,3 +44,18 @@ def test_rule_8_15_hard_finishes_with_the_excuse_discarded(game, position):
                       f5=TRUMPS, t1="(KS) QS", excuse="(EX)")
     assert game.finish_moves(hidden) is None  # a card still to turn over is in play
 
+
+
+def test_rule_8_15_a_freed_excuse_in_the_stock_does_not_hold_the_finish_back(game, position):
+    """Easy and Medium: the replaced Excuse went under the stock; no card of the win waits
+    there, so the finish need not draw it first (nor a card still face down: none is)."""
+    for difficulty in ("easy", "medium"):
+        state = position(difficulty, f1=run("S", 0, 12), f2=run("H", 0, 14), f3=run("D", 0, 14),
+                         f4=run("C", 0, 14), f5=TRUMPS, t1="KS QS", excuse="")
+        assert game.format_position(state).splitlines()[4] == "stock: (EX)"
+        moves = game.finish_moves(state)
+        assert moves is not None
+        assert game.is_won(play_texts(game, state, *map(game.format_move, moves)))
+    card_left = position("medium", f1=run("S", 0, 12), f2=run("H", 0, 14), f3=run("D", 0, 14),
+                         f4=run("C", 0, 14), f5=TRUMPS, t1="KS", stock="(QS)", excuse="")
+    assert game.finish_moves(card_left) is None  # a card of the win is still in the stock

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from games.tacta.cards import BY_CODE, ORDER, STACK_CARDS, X
 from games.tacta.geometry import Puzzle, neighbour
-from games.tacta.notation import STACK_IDS, build_puzzle, parse_side
+from games.tacta.notation import STACK_IDS, build_puzzle, parse_side, parse_turn
 from solitaire_core.testing import legal_texts as moves_text, play_texts as play  # noqa: F401  (used by the tests)
 
 
 def build(game, links: str = ""):
-    """A position from ``"Bt1: X.N, Bt2: X.E"`` links, through the game's position text.
+    """A position from ``"Bt1: X.N, Bt2: X.E@90"`` links, through the game's position text.
 
     Each suit's cards below the lowest one named go on its stack. Every other
     card hangs off the X card's west side in cells x <= -1, away from
@@ -32,7 +32,10 @@ def build(game, links: str = ""):
 
 def fill_west(game, named, rest) -> list[str]:
     """Lines placing ``rest`` west of the X card, each on the first side that takes it."""
-    links = {X: None, **{card: parse_side(side) for card, side in named.items()}}
+    links = {X: None}
+    for card, side in named.items():
+        side, at, turn = side.partition("@")
+        links[card] = (*parse_side(side), parse_turn(turn, side) if at else None)
     puzzle = build_puzzle(links, game.touching)
     hosts = [p for p in puzzle if p.card.is_x]
     lines = []
