@@ -35,6 +35,16 @@ from .survey.command import add_survey_arguments, run_survey
 FRONTEND_GROUP = "solitaire.frontends"
 FRONTEND = "qt"
 
+# argparse's own words (usage, headings, its errors): Python ships no catalog for them, so
+# ours holds them (marked here) and argparse looks them up through ours (``build_parser``).
+ARGPARSE_TEXTS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"), N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"), N_("unrecognized arguments: %s"), N_("expected one argument"),
+    N_("not allowed with argument %s"), N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
 
 class UsageError(Exception):
     """Bad input on the command line: reported on one line, exit status 2."""
@@ -243,6 +253,7 @@ VERBS: list[Verb] = [  # help texts marked with N_, shown translated
 
 
 def build_parser() -> Parser:
+    argparse._ = _  # argparse's texts in the player's language (ARGPARSE_TEXTS)
     parser = Parser(prog="solitaire", description=_("Solitaire games from the command line."))
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
     for verb in VERBS:

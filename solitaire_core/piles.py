@@ -274,7 +274,7 @@ class PileGame(PileAdvice, PileText, PileScene, Game):
         kinds = self._kinds[j]
         if zone.one_at_a_time and len(run) > 1:
             return Refusal(kinds["one-at-a-time"], lambda: words.one_at_a_time(self.zone_name(zone.id)))
-        cards = pile.cards
+        cards, build = pile.cards, self.build_rule(state, j)
         if not cards:
             if zone.empty is None:
                 return Refusal(kinds["empty"], lambda: words.empty_takes_nothing(self.zone_name(zone.id)))
@@ -283,17 +283,22 @@ class PileGame(PileAdvice, PileText, PileScene, Game):
                     self.zone_name(zone.id), zone.empty.text, self.card_name(run[0])))
         elif pile.down == len(cards):
             return Refusal(kinds["face-down"], lambda: words.top_face_down(self.zone_name(zone.id)))
-        elif zone.build is None:
+        elif build is None:
             return Refusal(kinds["build"], lambda: words.builds_on_nothing(
                 self.card_name(run[0]), self.zone_name(zone.id)))
-        elif not zone.build(cards[-1], run[0]):
+        elif not build(cards[-1], run[0]):
             return Refusal(kinds["build"], lambda: words.cannot_go_on(
-                self.card_name(run[0]), self.card_name(cards[-1]), self.zone_name(zone.id), zone.build.text))
+                self.card_name(run[0]), self.card_name(cards[-1]), self.zone_name(zone.id), build.text))
         if len(run) > 1 and self.run_limit is not None:
             limit = self.run_limit(state, src, j)
             if len(run) > limit:
                 return refuse("run-limit", words.run_limit, limit)
         return None
+
+    def build_rule(self, state: State, j: int) -> Relation | None:
+        """What zone ``j`` builds by: its declaration's; a game whose options change the
+        rule (Golf's King and Ace touching or not) picks it here from ``state``."""
+        return self.zones[j].build
 
     @cached_property
     def _kinds(self) -> tuple[dict[str, str], ...]:

@@ -23,8 +23,9 @@ from typing import Iterable
 import pluggy
 from attrs import frozen
 
-from . import hookspecs, i18n
+from . import declaration, hookspecs, i18n
 from .moves import Move
+from .piles import PileGame
 from .scene import Scene
 
 FRAMEWORK = "solitaire-framework"  # this project's distribution: its games are the built-in ones
@@ -120,7 +121,17 @@ def _not_a_game(obj) -> str | None:
     uncallable = [name for name in METHODS if not callable(getattr(obj, name))]
     if uncallable:
         return f"game {obj.id!r}: {', '.join(uncallable)} must be methods"
-    return _bad_options(obj) or _smoke(obj)
+    return _bad_options(obj) or _smoke(obj) or _bad_declaration(obj)
+
+
+def _bad_declaration(game) -> str | None:
+    """A pile game's zones and deal (``declaration.problem``)."""
+    if not isinstance(game, PileGame):
+        return None
+    try:
+        return declaration.problem(game, SMOKE_DEAL)
+    except Exception as exc:  # the plugin's own bug: refused, with the reason
+        return f"game {game.id!r}: its declaration fails to check: {type(exc).__name__}: {exc}"
 
 
 def _bad_options(game) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import N_, _, ngettext
 from ..inputs import quote
 from ..registry import load_games
 from . import report
@@ -19,22 +20,22 @@ from .store import Store
 
 
 def add_stats_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", metavar="GAME", nargs="?", help="one game id (default: every game played)")
+    parser.add_argument("game", metavar="GAME", nargs="?", help=_("one game id (default: every game played)"))
 
 
 def run_stats(args: argparse.Namespace) -> int:
     games = load_games()
     path = records_path()
     if args.game is not None and args.game not in games and not path.exists():
-        return _fail(f"unknown game {quote(args.game)} (installed: {', '.join(games) or 'none'})")
+        return _fail(_unknown(args.game, games))
     if not path.exists():
-        print(f"No games recorded yet (statistics file: {path}).")
+        print(_("No games recorded yet (statistics file: {path}).").format(path=path))
         return 0
     try:
         with Store(path, read_only=True) as store:
             known = store.games()
             if args.game is not None and args.game not in games and args.game not in known:
-                return _fail(f"unknown game {quote(args.game)} (installed: {', '.join(games) or 'none'})")
+                return _fail(_unknown(args.game, games))
             waiting = _waiting(store)
             summary = store.summary(args.game, [record for record, _ in waiting])
             totals = store.running_totals(args.game, waiting)
@@ -43,21 +44,28 @@ def run_stats(args: argparse.Namespace) -> int:
     except StoreError as exc:
         return _fail(str(exc))
     if not summary and not totals:
-        print(f"No games{f' of {args.game}' if args.game else ''} recorded yet.")
+        print(_("No games of {game} recorded yet.").format(game=args.game) if args.game
+              else _("No games recorded yet."))
         return 0
     out = []
     if summary:
         out.append(report.text_table(report.HEADERS, [report.row(s, games) for s in summary]))
     if totals:
         rows = [[g, report.options_label(o, games.get(g)), str(t)] for g, o, t in totals]
-        out.append("Running totals\n" + report.text_table(("Game", "Options", "Total"), rows, {"Total"}))
+        out.append(_("Running totals") + "\n" + report.text_table((N_("Game"), N_("Options"), N_("Total")), rows,
+                                                                  {"Total"}))
     count = sum(1 for record, _ in waiting if args.game in (None, record.game))
     if count:
-        one = count == 1
-        out.append(f"{count} game{'' if one else 's'} counted here still wait{'s' if one else ''} to be written into "
-                   f"the statistics file; the app writes {'it' if one else 'them'} in at its next start.\n")
+        out.append(ngettext("{count} game counted here still waits to be written into the statistics file; "
+                            "the app writes it in at its next start.",
+                            "{count} games counted here still wait to be written into the statistics file; "
+                            "the app writes them in at its next start.", count).format(count=count) + "\n")
     sys.stdout.write("\n".join(out))
     return 0
+
+
+def _unknown(game_id: str, games) -> str:
+    return _("unknown game {game} (installed: {games})").format(game=quote(game_id), games=", ".join(games) or _("none"))
 
 
 def _waiting(store: Store) -> list[tuple[GameRecord, str | None]]:

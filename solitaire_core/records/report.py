@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..i18n import N_
+from ..i18n import N_, _
 from .figures import Stats
 
 HEADERS = (N_("Game"), N_("Options"), N_("Played"), N_("Won"), N_("Win %"), N_("Streak"), N_("Longest won"),
@@ -52,11 +52,13 @@ def row(stats: Stats, games: Mapping[str, Any] | None = None) -> list[str]:
 
 
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[str]], numeric=NUMERIC) -> str:
-    """Columns padded to their widest cell; numbers to the right."""
-    widths = [max(len(str(c)) for c in column) for column in zip(headers, *rows)]
+    """Columns padded to their widest cell; numbers to the right. ``headers`` are marked
+    texts (``HEADERS``), shown translated."""
+    shown = [_(h) for h in headers]
+    widths = [max(len(str(c)) for c in column) for column in zip(shown, *rows)]
 
     def line(cells):
         return "  ".join(c.rjust(w) if h in numeric else c.ljust(w)
                          for h, c, w in zip(headers, cells, widths)).rstrip()
 
-    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)]) + "\n"
+    return "\n".join([line(shown), line(["-" * w for w in widths]), *map(line, rows)]) + "\n"

@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 
+from ..i18n import _
 from ..registry import GameFailed, game_failure
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Budget, check_solution, solve
 
@@ -26,9 +27,10 @@ def budget_seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"budget must be a number of seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("budget must be a number of seconds, not {text}").format(
+            text=repr(text))) from None
     if not seconds > 0:
-        raise argparse.ArgumentTypeError(f"budget must be more than 0 seconds, not {text}")
+        raise argparse.ArgumentTypeError(_("budget must be more than 0 seconds, not {text}").format(text=text))
     return seconds
 
 
@@ -40,9 +42,11 @@ def deal_range(text: str) -> range:
         a = int(first)
         b = int(last) if sep else a
     except ValueError:
-        raise argparse.ArgumentTypeError(f"deals must be written A-B (e.g. 1-100), not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("deals must be written A-B (e.g. 1-100), not {text}").format(
+            text=repr(text))) from None
     if not 0 <= a <= b <= MAX_DEAL:
-        raise argparse.ArgumentTypeError(f"deals {text!r}: need 0 <= A <= B <= {MAX_DEAL}")
+        raise argparse.ArgumentTypeError(_("deals {text}: need 0 <= A <= B <= {highest}").format(
+            text=repr(text), highest=MAX_DEAL))
     return range(a, b + 1)
 
 
@@ -52,7 +56,7 @@ def jobs_count(text: str) -> int:
     except ValueError:
         jobs = 0
     if jobs < 1:
-        raise argparse.ArgumentTypeError(f"--jobs needs a whole number from 1, not {text!r}")
+        raise argparse.ArgumentTypeError(_("--jobs needs a whole number from 1, not {text}").format(text=repr(text)))
     return jobs
 
 
@@ -61,7 +65,7 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     from ..cli import add_game_arguments
     add_game_arguments(parser)
     parser.add_argument("--budget", type=budget_seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
-                        help=f"time budget (default {DEFAULT_BUDGET:g})")
+                        help=_("time budget (default {seconds:g})").format(seconds=DEFAULT_BUDGET))
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -71,21 +75,21 @@ def run_solve(args: argparse.Namespace) -> int:
     lines = [result.answer] + [game.format_move(m) for m in result.moves]
     sys.stdout.write("\n".join(lines) + "\n")
     if result.answer == UNKNOWN:
-        print(f"solitaire: unknown after {result.seconds:.1f} s, {result.nodes} positions ({result.reason})",
-              file=sys.stderr)
+        print(_("solitaire: unknown after {seconds:.1f} s, {count} positions ({reason})").format(
+            seconds=result.seconds, count=result.nodes, reason=result.reason), file=sys.stderr)
     return 0
 
 
 # --- winnability --------------------------------------------------------------------
 def add_winnability_arguments(parser: argparse.ArgumentParser) -> None:
     from ..cli import add_option_argument
-    parser.add_argument("game", metavar="GAME", help="game id (see 'solitaire list')")
-    parser.add_argument("--deals", type=deal_range, required=True, metavar="A-B", help="deal numbers, both included")
+    parser.add_argument("game", metavar="GAME", help=_("game id (see 'solitaire list')"))
+    parser.add_argument("--deals", type=deal_range, required=True, metavar="A-B", help=_("deal numbers, both included"))
     add_option_argument(parser)
     parser.add_argument("--budget", type=budget_seconds, default=DEFAULT_BUDGET, metavar="SECONDS",
-                        help=f"time budget per deal (default {DEFAULT_BUDGET:g})")
+                        help=_("time budget per deal (default {seconds:g})").format(seconds=DEFAULT_BUDGET))
     parser.add_argument("--jobs", type=jobs_count, default=os.cpu_count() or 1, metavar="N",
-                        help="processes, one deal per task (default: one per core)")
+                        help=_("processes, one deal per task (default: one per core)"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -144,13 +148,15 @@ def summary(results, wall: float | None = None) -> str:
     lines = [f"{answer:<11} {count:>6}  {100 * count / total:5.1f}%" for answer, count in counts.items()]
     decided = counts[WINNABLE] + counts[UNWINNABLE]
     lines.append(f"{'decided':<11} {decided:>6}  {100 * decided / total:5.1f}%")
-    lines.append(f"time per deal: median {statistics.median(times):.3f} s, "
-                 f"95th percentile {percentile(times, 0.95):.3f} s")
-    lines.append(f"positions searched: {nodes}, {nodes / max(sum(times), 1e-9):.0f} per second")
+    lines.append(_("time per deal: median {median:.3f} s, 95th percentile {high:.3f} s").format(
+        median=statistics.median(times), high=percentile(times, 0.95)))
+    lines.append(_("positions searched: {count}, {rate:.0f} per second").format(
+        count=nodes, rate=nodes / max(sum(times), 1e-9)))
     replayed = sum(1 for r in results if r[4])
-    lines.append(f"winnable answers replayed to a win: {replayed} of {counts[WINNABLE]}")
+    lines.append(_("winnable answers replayed to a win: {count} of {total}").format(
+        count=replayed, total=counts[WINNABLE]))
     if wall is not None:
-        lines.append(f"wall time: {wall:.1f} s")
+        lines.append(_("wall time: {seconds:.1f} s").format(seconds=wall))
     return "\n".join(lines)
 
 

@@ -288,3 +288,16 @@ def test_the_table_cap_is_the_ceiling_of_all_the_tables_kept_at_once(monkeypatch
             for deal in (5, 6)]
     assert all(r.reason.startswith("memory ceiling") for r in full), [r.reason for r in full]
     assert len(searches) >= 3 and cap - 1 <= peak <= cap
+
+
+def test_with_its_hooks_the_solver_wins_the_first_deals_within_a_small_budget():
+    """Deals 1-6 at the default options, 3,000 positions each (a node budget: the same
+    answer under any load); every solution wins when replayed through ``apply``."""
+    for deal in range(1, 7):
+        start = GAME.new(deal)
+        result = solve(GAME, start, Budget(seconds=None, nodes=3000))
+        assert result.answer == WINNABLE, f"deal {deal}: {result.answer}"
+        state = start
+        for move in result.moves:
+            state = GAME.apply(state, move)
+        assert GAME.is_won(state)
