@@ -6,12 +6,15 @@ equal, which is what every rule wants (and what the notation writes).
 
 from __future__ import annotations
 
+from functools import total_ordering
+
 from attrs import frozen
 
 from .errors import NotationError
 from .inputs import quote
 
 SUITS = ("S", "H", "D", "C")
+DECK_SUITS = ("C", "D", "H", "S")  # the order of the suits within a rank in the engine's packs
 TRUMP = "T"
 EXCUSE = "X"
 BLACK, RED = "black", "red"
@@ -23,12 +26,18 @@ TAROT_LABELS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N",
 PACK_LABELS = {"french": FRENCH_LABELS, "tarot": TAROT_LABELS}
 
 
+@total_ordering
 @frozen(cache_hash=True)
 class Card:
     """A playing card. ``pack`` fixes the rank labels: a tarot Queen is 13.
 
     ``stands`` is what a wild card (the tarot Excuse) currently stands for,
     in notation ("6R", "KB", "T11", "?"); empty for every other card.
+
+    Cards sort in the order of the engine's packs (``sort_key``): rank by rank, Ace
+    to King, clubs, diamonds, hearts, spades within a rank, then the tarot trumps I
+    to XXI, then the Excuse; so ``sorted(french_deck()) == list(french_deck())``, and
+    copies of one card (several packs) sort side by side.
     """
 
     rank: int
@@ -52,6 +61,17 @@ class Card:
     def king(self) -> int:
         """The highest rank of this card's pack (13, or 14 in tarot)."""
         return len(PACK_LABELS[self.pack]) - 1
+
+    @property
+    def sort_key(self) -> tuple:
+        group = 1 if self.suit == TRUMP else 2 if self.suit == EXCUSE else 0
+        suit = DECK_SUITS.index(self.suit) if self.suit in DECK_SUITS else 0
+        return self.pack, group, self.rank, suit, self.stands
+
+    def __lt__(self, other) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key < other.sort_key
 
     def __str__(self) -> str:
         return self.code
@@ -101,12 +121,12 @@ def french_deck(decks: int = 1, without: tuple[int, ...] = ()) -> tuple[Card, ..
         for _ in range(decks)
         for rank in range(1, 14)
         if rank not in without
-        for suit in ("C", "D", "H", "S")
+        for suit in DECK_SUITS
     )
 
 
 def tarot_deck(excuse: bool = True) -> tuple[Card, ...]:
     """The 78-card French tarot: suits rank by rank (C, D, H, S), trumps I..XXI, Excuse."""
-    suits = tuple(Card(rank, suit, "tarot") for rank in range(1, 15) for suit in ("C", "D", "H", "S"))
+    suits = tuple(Card(rank, suit, "tarot") for rank in range(1, 15) for suit in DECK_SUITS)
     trumps = tuple(Card(rank, TRUMP, "tarot") for rank in range(1, 22))
     return suits + trumps + ((Card(0, EXCUSE, "tarot"),) if excuse else ())

@@ -12,6 +12,7 @@ files with the standard library (``i18n``).
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from pathlib import Path
 from typing import Iterable
@@ -39,13 +40,22 @@ def marked(sources: Iterable[Path]) -> dict[tuple, tuple[str, ...]]:
     return found
 
 
+PERCENT_FIELD = re.compile(r"%(?:\((\w+)\))?[sdr]")  # argparse's own templates: "%(type)s", "%s"
+
+
 def fields(text: str) -> set[str]:
-    """The named fields of a template ("{card}", "{count:,}" -> "card", "count")."""
+    """The fields of a template: named ones ("{card}", "{count:,}" -> "card", "count") and
+    %-style ones ("%(type)s" -> "%(type)", the k-th bare "%s" -> "%k")."""
+    found = {f"%({name})" if name else f"%{k}" for k, name in enumerate(m.group(1) for m in PERCENT_FIELD.finditer(text))}
     try:
-        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
-                if name is not None}
-    except ValueError:  # a brace that opens no field: not a template
-        return set()
+        return found | {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
+                        if name is not None}
+    except ValueError:  # a brace that opens no field: not a brace template
+        return found
+
+
+def shown(field: str) -> str:
+    return field if field.startswith("%") else "{" + field + "}"
 
 
 def field_problems(english: tuple[str, ...], translated: tuple[str, ...]) -> list[str]:
@@ -59,9 +69,9 @@ def field_problems(english: tuple[str, ...], translated: tuple[str, ...]) -> lis
         if len(english) > 1 and k == 0:
             lost -= {"count", "n"}
         if lost:
-            problems.append(f"loses {', '.join('{' + f + '}' for f in sorted(lost))}")
+            problems.append(f"loses {', '.join(shown(f) for f in sorted(lost))}")
         if added:
-            problems.append(f"adds {', '.join('{' + f + '}' for f in sorted(added))}")
+            problems.append(f"adds {', '.join(shown(f) for f in sorted(added))}")
     return problems
 
 

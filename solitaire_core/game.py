@@ -19,7 +19,7 @@ from . import cards as cardlib
 from . import moves as movelib
 from . import words
 from .errors import IllegalMove, SolitaireError
-from . import i18n
+from . import i18n, rules_page
 from .i18n import _
 from .moves import Move
 from .options import Choice, resolve
@@ -143,20 +143,13 @@ class Game:
     def rules(self) -> str:
         """The game's rules as Markdown, in the player's language where the game has them
         (``rules.fr.md``), else ``rules.md``: in the game's own package, or in the nearest
-        base class's (a subclass in a test or script keeps its rules)."""
-        names = dict.fromkeys((f"rules.{i18n.language()}.md", "rules.md"))
-        for cls in type(self).__mro__:
-            package = getattr(sys.modules.get(cls.__module__), "__package__", None)
-            if not package:
-                continue
-            for name in names:
-                try:
-                    return importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
-                except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError, TypeError):
-                    continue
-        raise SolitaireError(f"{self.name} ships no rules.md beside its code")
+        base class's (a subclass in a test or script keeps its rules). A variant's page
+        (``<!-- amends: ID -->``) is composed over its parent's, the nearest base class in
+        another package (``rules_page.compose``; docs/plugins.md, "Variants")."""
+        names = tuple(dict.fromkeys((f"rules.{i18n.language()}.md", "rules.md")))
+        return _rules_of(type(self).__mro__, names, self.name)
 
-    # --- words a player reads (the templates are in words.py) ----------
+        # --- words a player reads (the templates are in words.py) ----------
     def card_name(self, card) -> str:
         """What a player calls ``card`` inside a sentence ("the 7\u2663", "trump XI"),
         from what its face shows."""
@@ -301,3 +294,38 @@ class Place:
     role: str
     cards: tuple
     down: int = 0
+
+
+def _page(cls, names: tuple[str, ...]) -> tuple[str, str] | None:
+    """The first of ``names`` that ``cls``'s package ships, as (file name, text)."""
+    package = getattr(sys.modules.get(cls.__module__), "__package__", None)
+    for name in names if package else ():
+        try:
+            return name, importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError, TypeError):
+            continue
+    return None
+
+
+def _rules_of(mro: tuple, names: tuple[str, ...], name: str) -> str:
+    """The page of the first class of ``mro`` whose package has one; a variant's page
+    composed over the page of the next class from another package (its parent), read in
+    the same file's language so the two never mix."""
+    for k, cls in enumerate(mro):
+        found = _page(cls, names)
+        if found is None:
+            continue
+        file, text = found
+        parent_id = rules_page.amends(text)
+        if parent_id is None:
+            return text
+        own = cls.__module__.rpartition(".")[0] or cls.__module__
+        rest = tuple(c for c in mro[k + 1:] if not (c.__module__ + ".").startswith(own + "."))
+        parent = next((c for c in rest if _page(c, (file, "rules.md"))), None)
+        if parent is None or getattr(parent, "id", None) != parent_id:
+            raise SolitaireError(f"{name}: its rules amend {parent_id!r}, which is not the game it subclasses")
+        base = _rules_of(rest[rest.index(parent):], (file, "rules.md") if file != "rules.md" else (file,),
+                         parent.name)
+        return rules_page.compose(base, text, lambda amended, new: words.variant_rules(
+            name, parent.name, amended, new))
+    raise SolitaireError(f"{name} ships no rules.md beside its code")

@@ -13,8 +13,11 @@ class PileAdvice:
     """The advice half of ``PileGame``: what a hint prefers, what auto-play may do alone."""
 
     def progress(self, state: State) -> tuple:
+        """Cards up, cards turned over, and cards gone from the zones a game wins by
+        emptying (``won_when_empty``: Golf's columns, which feed no foundation)."""
         hidden = sum(state.piles[i].down for i, z in enumerate(self.zones) if z.role != STOCK)
-        return (self.on_foundations(state), -hidden)
+        left = sum(len(state.piles[i].cards) for role in self.won_when_empty for i in self.role(role))
+        return (self.on_foundations(state), -hidden, -left)
 
     def preference(self, state: State, move: Move) -> int:
         if move.is_draw:
@@ -95,21 +98,24 @@ class PileAdvice:
 def alternate_colour_safe(state: State, game: PileGame, card) -> bool:
     """Safe to send up in a game built down in alternating colours.
 
-    An Ace or 2 always is; a higher card is when both cards of the other
-    colour one rank lower are already up, so no card of the tableau can still
-    need it as a place to land. Where foundation cards may come back, one of
-    those could come back onto it to hold a card of its colour two lower, so
-    those must be up too.
+    An Ace or 2 always is; a higher card is when every card of the other
+    colour one rank lower is already up (both, or all their copies when the
+    game has several packs), so no card of the tableau can still need it as a
+    place to land. Where foundation cards may come back, one of those could
+    come back onto it to hold a card of its colour two lower, so those must be
+    up too. With several packs a suit is as high as its lowest foundation.
     """
     if card.suit not in SUITS:
         return False
     if card.rank <= 2:
         return True
-    highest = {suit: 0 for suit in SUITS}
+    copies = max(1, len(game.role(FOUNDATION)) // len(SUITS))  # foundations per suit: one per pack
+    heights = {suit: [] for suit in SUITS}
     for i in game.role(FOUNDATION):
         top = state.piles[i].top
-        if top is not None and top.suit in highest:
-            highest[top.suit] = max(highest[top.suit], top.rank)
+        if top is not None and top.suit in heights:
+            heights[top.suit].append(top.rank)
+    highest = {suit: min(ranks) if len(ranks) >= copies else 0 for suit, ranks in heights.items()}
     other = BLACK if card.colour == RED else RED
     if not all(highest[s] >= card.rank - 1 for s in SUITS if COLOURS[s] == other):
         return False

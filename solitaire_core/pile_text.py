@@ -108,7 +108,7 @@ class PileText:
     def check_cards(self, state: State) -> None:
         """A position must hold exactly the game's cards."""
         have = Counter(self.identity(c) for p in state.piles for c in p.cards)
-        want = Counter(self.identity(c) for c in self.deck)
+        want = Counter(self.identity(c) for c in self.cards_for(dict(state.options)))
         extra, missing = have - want, want - have
         if extra:
             card = next(iter(extra))

@@ -14,12 +14,14 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any, Callable
 
+from attrs import evolve
+
 from . import words
 from .deals import shuffle
 from .game import Game, Place
 from .inputs import quote
 from .moves import DRAW, Move
-from .options import resolve
+from .options import Choice, resolve
 from .pile_advice import PileAdvice, alternate_colour_safe
 from .pile_scene import FLOORS, KEEP_READABLE, MIN_FACE_UP, MIN_STEP, PileScene, squeeze
 from .pile_text import BASE_VALUES, PileText
@@ -48,6 +50,22 @@ class PileGame(PileAdvice, PileText, PileScene, Game):
     run_limit: Callable[..., int] | None = None
     # Counters a game keeps beyond the engine's own (``counters``), written as @name lines.
     extra_values: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs):
+        """An option that only means something on the stock is declared on it
+        (``Stock(draw=Choice("draw", (1, 3)))``): it joins the game's options, first,
+        and the zone reads it from the state (``Opt``)."""
+        super().__init_subclass__(**kwargs)
+        declared = []
+        zones = []
+        for zone in cls.__dict__.get("zones", ()):
+            changes = {field: Opt(value.name) for field in ("draw", "redeals")
+                       if isinstance(value := getattr(zone, field), Choice)}
+            declared += [getattr(zone, field) for field in changes]
+            zones.append(evolve(zone, **changes) if changes else zone)
+        if declared:
+            cls.zones = tuple(zones)
+            cls.options = tuple(declared) + tuple(cls.__dict__.get("options", ()))
 
     # --- structure ---------------------------------------------------------
     @cached_property
@@ -107,7 +125,8 @@ class PileGame(PileAdvice, PileText, PileScene, Game):
     # --- a new deal ---------------------------------------------------------
     def new(self, deal: int, **options: Any) -> State:
         resolved = resolve(self.options, options)
-        layout = self.deal(shuffle(self.shuffled_pack, deal), dict(resolved))
+        pack = self.without_set_aside(self.cards_for(dict(resolved)))
+        layout = self.deal(shuffle(pack, deal), dict(resolved))
         unknown = set(layout) - set(self.index)
         if unknown:
             raise ValueError(f"deal() named unknown zones {sorted(unknown)}")
@@ -117,11 +136,20 @@ class PileGame(PileAdvice, PileText, PileScene, Game):
 
     set_aside: tuple = ()
 
+    def cards_for(self, options: dict) -> tuple:
+        """The cards a deal with these options holds, in their documented order:
+        ``deck``, unless an option changes the cards (Spider's number of suits)."""
+        return self.deck
+
     @cached_property
     def shuffled_pack(self) -> tuple:
-        """The deck in its documented order without ``set_aside``: cards some games
-        lay out before the shuffle (the first copy of each, in deck order)."""
-        pack = list(self.deck)
+        """The deck in its documented order without ``set_aside``."""
+        return self.without_set_aside(self.deck)
+
+    def without_set_aside(self, cards: tuple) -> tuple:
+        """``cards`` without ``set_aside``: cards some games lay out before the
+        shuffle (the first copy of each, in deck order)."""
+        pack = list(cards)
         for card in self.set_aside:
             pack.remove(card)
         return tuple(pack)

@@ -170,7 +170,8 @@ def check_line(game, deal: int, options: dict[str, Any], steps: int = 40,
         again = game.new(deal, **options)
         line.require(state == again and hash(state) == hash(again), "the same deal and options give different states")
         dealt = line.scene_cards(state)
-        deck = getattr(game, "deck", None)
+        cards_for = getattr(game, "cards_for", None)  # a pile game's cards for these options, else its deck
+        deck = cards_for(dict(state.options)) if cards_for else getattr(game, "deck", None)
         if deck:
             line.require(dealt == Counter(line.identity(c) for c in deck), "the deal does not hold exactly the game's deck")
         for _ in range(steps):

@@ -393,3 +393,13 @@ def no_pair(first: str, second: str, rule: str) -> str:
 
 def no_pairs(game: str) -> str:
     return _("Cards never leave in pairs in {game}").format(game=game)
+
+
+def variant_rules(game: str, parent: str, amended: list[str], new: list[str]) -> str:
+    """The sentence opening a variant's rules page (``rules_page.compose``): which rules differ."""
+    text = _("{game} is {parent} with changes.").format(game=game, parent=parent)
+    if amended:
+        text += " " + _("These rules are its own: {numbers}.").format(numbers=", ".join(amended))
+    if new:
+        text += " " + _("These rules are added: {numbers}.").format(numbers=", ".join(new))
+    return "*" + text + "*"

@@ -92,7 +92,7 @@ def Stock(id: str = "stock", at=(0.0, 0.0), draw: Any = 1, redeals: Any = None,
           deal_to: str | tuple[str, ...] = "waste", label: str = "", name: str = "",
           needs_filled: bool = False) -> Zone:
     """Clicked, never dragged. With one ``deal_to`` zone (a waste) it deals ``draw``
-    cards there, and ``redeals`` is how many times the waste may go back (None: no
+    cards there (a number, ``Opt(name)``, or a ``Choice`` that becomes the game's option), and ``redeals`` is how many times the waste may go back (None: no
     limit; 0: never). With several it deals one card face up onto each, never goes
     back, and with ``needs_filled`` refuses while one of them is empty."""
     if not isinstance(deal_to, str):

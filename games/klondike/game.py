@@ -8,7 +8,7 @@ from solitaire_core.i18n import N_
 from solitaire_core.rules import alternate_colour, down, king
 from solitaire_core.scoring import STANDARD, VEGAS
 from solitaire_core.state import Pile
-from solitaire_core.zones import FOUNDATION, TABLEAU, Foundations, Opt, Stock, Tableau, Waste
+from solitaire_core.zones import FOUNDATION, TABLEAU, Foundations, Stock, Tableau, Waste
 
 from .solving import KlondikeSolving
 
@@ -16,24 +16,31 @@ PASSES = {"unlimited": None, 3: 2, 1: 0}  # passes through the stock -> redeals
 VEGAS_PASSES = {1: 0, 3: 2}  # Vegas forces 1 pass at draw 1, 3 at draw 3 (rule 11.10)
 
 
+def layout(columns: int, foundations: int, step: float = 1.25) -> tuple:
+    """Klondike's zones for a number of columns and foundations: what its variants
+    with more packs change (Double and Triple Klondike)."""
+    return (
+        Stock("stock", at=(0.0, 0.0), draw=Choice("draw", (1, 3), label=N_("Cards drawn from the stock"))),
+        Waste("waste", at=(1.25, 0.0), fan=(0.3, 0.0)),
+        *Foundations("f", foundations, at=(3.75, 0.0), step=(step, 0.0)),
+        *Tableau("t", columns, at=(0.0, 1.75), build=down & alternate_colour, empty=king, label=N_("K")),
+    )
+
+
 class Klondike(KlondikeSolving, PileGame):
     id = "klondike"
     name = N_("Klondike")
     options = (
-        Choice("draw", (1, 3), label=N_("Cards drawn from the stock")),
         Choice("passes", (N_("unlimited"), 3, 1), label=N_("Passes through the stock")),
         Choice("scoring", (N_("standard"), N_("vegas"), N_("none")), label=N_("Scoring")),
         Switch("vegas_total", label=N_("Carry the Vegas score from game to game")),
     )
     deck = french_deck()
-    zones = (
-        Stock("stock", at=(0.0, 0.0), draw=Opt("draw")),
-        Waste("waste", at=(1.25, 0.0), fan=(0.3, 0.0)),
-        *Foundations("f", 4, at=(3.75, 0.0)),
-        *Tableau("t", 7, at=(0.0, 1.75), build=down & alternate_colour, empty=king, label=N_("K")),
-    )
+    layout = staticmethod(layout)
+    zones = layout(7, 4)
     scorings = {"standard": STANDARD, "vegas": VEGAS}
     running_total = "vegas_total"  # kept across games by the records layer (rule 11.11)
+    solver_hooks = True  # KlondikeSolving's model is written for this class only (docs/solver.md)
     table = (8.5, 7.0)
     rule_refs = {
         "build:tableau": "3.1", "run:tableau": "4.1", "face-down:tableau": "4.3",
@@ -46,7 +53,7 @@ class Klondike(KlondikeSolving, PileGame):
     def deal(self, cards, options):
         """KPatience's deal (rules 2.5, 2.6): the columns take cards from the end
         of the shuffled list; what is left is the stock, its last card on top."""
-        piles = {f"t{i + 1}": pile for i, pile in enumerate(triangle(cards, 7))}
+        piles = {f"t{i + 1}": pile for i, pile in enumerate(triangle(cards, len(self.role(TABLEAU))))}
         piles["stock"] = Pile(tuple(cards), len(cards))
         return piles
 

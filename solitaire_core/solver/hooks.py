@@ -67,13 +67,25 @@ HOOK_NAMES = ("lines", "key", "safe", "dead_end", "narrow")
 MODEL_NAMES = ("start", "won", "moves", "progress")  # all or none, never switched off
 
 
+def declares_hooks(cls) -> bool:
+    """Whether ``cls`` itself declares the ``solver_*`` methods it has: it defines one in
+    its own body, or says ``solver_hooks = True`` there (a mixin's model written for it).
+    Never inherited: a subclass whose rules differ (Double Klondike) must not search its
+    parent's model silently; it repeats ``solver_hooks = True`` when the model fits it."""
+    own = vars(cls)
+    return bool(own.get("solver_hooks")) or any(f"solver_{name}" in own for name in HOOK_NAMES + MODEL_NAMES)
+
+
 def hooks_for(game, off: Iterable[str] = ()) -> Hooks:
-    """The game's own hooks where it defines them, the plain ones elsewhere;
-    hooks named in ``off`` are left out (to check each against plain search)."""
+    """The game's own hooks where its class declares them (``declares_hooks``), the
+    plain ones elsewhere; hooks named in ``off`` are left out (to check each against
+    plain search)."""
     off = set(off)
     unknown = off - set(HOOK_NAMES)
     if unknown:
         raise ValueError(f"no solver hook {sorted(unknown)[0]!r} (hooks: {', '.join(HOOK_NAMES)})")
+    if not declares_hooks(type(game)):
+        return plain_hooks(game)
     own = {name: None if name in off else getattr(game, f"solver_{name}", None) for name in HOOK_NAMES}
     model = {name: getattr(game, f"solver_{name}", None) for name in MODEL_NAMES}
     if any(model.values()):

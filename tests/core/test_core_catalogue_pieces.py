@@ -260,3 +260,15 @@ def test_wrapping_relations():
     assert up_wrap(king_, ace) and not up(king_, ace) and down_wrap(ace, king_)
     assert up_or_down(ace, two) and not up_or_down(ace, king_) and up_or_down_wrap(ace, king_)
     assert up_or_down_wrap(king_, ace) and not up_or_down_wrap(queen, ace)
+
+
+def test_an_option_that_only_means_something_on_the_stock_is_declared_on_it():
+    from solitaire_core import Choice
+
+    class Drawn(MiniGame):
+        id, name, options = "drawn", "Drawn", (Choice("speed", ("slow", "fast"), label="Speed"),)
+        zones = (Stock("stock", at=(0.0, 0.0), draw=Choice("draw", (1, 3), label="Cards drawn")),) + MiniGame.zones[1:]
+
+    game = Drawn()
+    assert [o.name for o in game.options] == ["draw", "speed"]
+    assert game.draw_count(game.new(1, draw=3)) == 3 and game.draw_count(game.new(1)) == 1

@@ -239,3 +239,41 @@ def test_the_command_line_speaks_the_locales_language(french):
     refused = run_cli("show", "no-such-game", "--deal", "1", LANG="fr_FR.UTF-8")
     assert refused.returncode == 2 and refused.stderr.startswith("solitaire: " + i18n._("unknown game {game} (installed: {games})").split("{")[0])
     assert "(* marks the default)" in run_cli("list", LANG="C.UTF-8").stdout
+
+
+# --- the kit checks a plugin's catalog ---------------------------------------------------
+def a_plugin(tmp_path, monkeypatch, translations: dict):
+    """A game in a package of its own (on sys.path) whose French catalog holds ``translations``."""
+    import importlib
+
+    folder = a_package(tmp_path, "", translations)
+    (folder / "__init__.py").write_text(
+        "from minigame import MiniGame\nfrom solitaire_core.i18n import N_, _\n\n\n"
+        "class Lamp(MiniGame):\n    id, name = 'lamp', N_('Lamp')\n\n    def hint_text(self):\n"
+        "        return _('Light the lamp')\n", encoding="utf-8")
+    (folder / "words.py").unlink()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "plugin", raising=False)
+    return importlib.import_module("plugin").Lamp()
+
+
+def test_the_kit_refuses_a_plugin_whose_french_catalog_is_incomplete(tmp_path, monkeypatch):
+    from solitaire_core.testing import ConformanceError, check_catalogs
+
+    game = a_plugin(tmp_path, monkeypatch, {"Lamp": "Lampe"})
+    with pytest.raises(ConformanceError, match="'Light the lamp' is not translated|no entry for 'Light the lamp'"):
+        check_catalogs(game)
+
+
+def test_the_kit_accepts_a_plugin_whose_french_catalog_is_complete(tmp_path, monkeypatch):
+    from solitaire_core.testing import check_catalogs
+
+    game = a_plugin(tmp_path, monkeypatch, {"Lamp": "Lampe", "Light the lamp": "Allumer la lampe"})
+    check_catalogs(game)
+    monkeypatch.setattr(i18n, "_packages", list(i18n._packages))  # this test's package leaves with it
+    i18n.add_package("plugin")
+    i18n.set_language(FRENCH)
+    try:
+        assert (game.name, game.hint_text()) == ("Lampe", "Allumer la lampe")
+    finally:
+        i18n.set_language(None)

@@ -242,7 +242,8 @@ def test_resetting_the_running_total_asks_first(open_window, games, monkeypatch)
 
 # --- the statistics dialog ------------------------------------------------------------------------
 def record_some(game, results=("won", "lost", "won", "won", "abandoned", "lost")):
-    """A few games of ``game`` in two option sets, as any copy of the app would have kept them."""
+    """A few games of ``game`` in two option sets (one for a game without options), as any
+    copy of the app would have kept them; returns the sets."""
     sets = option_sets(game)[:2] or [{}]
     with Store() as store:
         for n, result in enumerate(results):
@@ -250,6 +251,7 @@ def record_some(game, results=("won", "lost", "won", "won", "abandoned", "lost")
             store.record(GameRecord(game=game.id, options=options, deal=n + 1, result=result, moves=90 + n,
                                     score=10 * n if game.score(game.new(1, **options)) is not None else None,
                                     duration=60.0 + 7 * n))
+    return sets
 
 
 def cli_rows(game_id, capsys):
@@ -271,7 +273,8 @@ def test_the_dialog_shows_what_solitaire_stats_prints(open_window, pile_game, ga
     assert [dialog.chooser.itemText(i) for i in range(dialog.chooser.count())] == [g.name for g in games.values()]
     assert dialog.game_id == pile_game.id
     expected = [[cell.strip() for cell in row[1:]] for row in cli_rows(pile_game.id, capsys)]
-    assert len(expected) >= 3 and dialog.cells() == expected
+    option_rows = {r.options for r in kept(pile_game.id)}  # a row for all, and one per option set
+    assert len(expected) == 1 + len(option_rows) and dialog.cells() == expected
     assert expected[0][:3] == ["(all)", "7", "3"]
     window.play(pile_game.legal_moves(window.session.state)[0])
     window.new_deal()  # the open dialog follows
@@ -310,7 +313,7 @@ def test_the_dialog_follows_the_chosen_game(open_window, pile_game, games):
 
 
 def test_reset_asks_then_forgets_the_games_but_not_the_running_total(open_window, pile_game, monkeypatch):
-    record_some(pile_game)
+    sets = record_some(pile_game)
     with Store() as store:
         store.add_to_running_total(pile_game.id, {}, "switch", 25)
     window = open_window({"game": pile_game.id, "deal": 1})
@@ -318,7 +321,7 @@ def test_reset_asks_then_forgets_the_games_but_not_the_running_total(open_window
     dialog = window.records.dialog
     monkeypatch.setattr(stats_dialog, "confirm", lambda *args: False)
     dialog.reset_button.click()
-    assert len(kept(pile_game.id)) == 6 and dialog.table.rowCount() == 3
+    assert len(kept(pile_game.id)) == 6 and dialog.table.rowCount() == 1 + len(sets)
     monkeypatch.setattr(stats_dialog, "confirm", lambda *args: True)
     dialog.reset_button.click()  # written off the GUI thread: the dialog shows it once done
     wait_for(lambda: dialog.table.isHidden())

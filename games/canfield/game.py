@@ -1,0 +1,111 @@
+"""Canfield as PySolFC plays it; rule numbers refer to rules.md.
+
+The zones are data. What is its own is the base rank (the first foundation card
+sets the rank every foundation starts with) and that a column lets go of its top
+card or of all its cards, never part of them.
+"""
+
+from __future__ import annotations
+
+from solitaire_core import Choice, PileGame, french_deck, words
+from solitaire_core.cards import COLOURS, FRENCH_LABELS, SUITS
+from solitaire_core.errors import NotationError
+from solitaire_core.i18n import N_, _
+from solitaire_core.refusals import refuse
+from solitaire_core.rules import alternate_colour, any_card, down_wrap, same_suit, up_wrap
+from solitaire_core.search_keys import any_order
+from solitaire_core.state import Pile
+from solitaire_core.zones import FOUNDATION, TABLEAU, WASTE, Foundations, Opt, Reserve, Stock, Tableau, Waste
+
+PASSES = {"unlimited": None, 3: 2, 1: 0}  # passes through the stock -> redeals
+RESERVE = 13
+
+
+class Canfield(PileGame):
+    id = "canfield"
+    name = N_("Canfield")
+    options = (
+        Choice("draw", (3, 1), label=N_("Cards drawn from the stock")),
+        Choice("passes", (N_("unlimited"), 3, 1), label=N_("Passes through the stock")),
+    )
+    deck = french_deck()
+    zones = (
+        Stock("stock", at=(0.0, 0.0), draw=Opt("draw")),
+        Waste("waste", at=(1.25, 0.0), fan=(0.3, 0.0)),
+        *Foundations("f", 4, at=(3.75, 0.0), build=up_wrap & same_suit, start=any_card, give_back=False,
+                     label=""),
+        Reserve("reserve", at=(0.0, 1.75), fan=(0.0, 0.1)),
+        *Tableau("t", 4, at=(2.5, 1.75), build=down_wrap & alternate_colour, empty=any_card, flip=False,
+                 refill="reserve"),
+    )
+    table = (8.5, 8.0)
+    rule_refs = {
+        "base": "3.1", "build:foundation": "3.2", "one-at-a-time:foundation": "3.2",
+        "lift:foundation": "3.3", "foundation-to-foundation": "3.3", "build:tableau": "4.1",
+        "part": "4.2", "run:tableau": "4.2", "from-waste": "4.4", "top:reserve": "5.1",
+        "receive:reserve": "5.1", "top:waste": "6.2", "lift:stock": "6.3", "receive:stock": "6.3",
+        "receive:waste": "6.3", "redeal": "6.4", "draw": "6.4",
+    }
+
+    def deal(self, cards, options):
+        """Rule 2.2: the base card to the first foundation, 13 cards to the reserve (the last
+        face up), one card to each column; the rest is the stock, its last card on top."""
+        piles = {"f1": Pile((cards.pop(),)), "reserve": Pile(tuple(cards.pop() for _ in range(RESERVE)), RESERVE - 1)}
+        piles |= {f"t{i}": Pile((cards.pop(),)) for i in range(1, 5)}
+        piles["stock"] = Pile(tuple(cards), len(cards))
+        return piles
+
+    def redeals_allowed(self, state):
+        return PASSES[state.option("passes")]
+
+    def base(self, state) -> int:
+        """The base rank: the rank of the first foundation card (rule 3.1), which never moves."""
+        return state.piles[self.index["f1"]].cards[0].rank
+
+    def lift_refusal(self, state, i, n):
+        refusal = super().lift_refusal(state, i, n)
+        pile = state.piles[i]
+        if refusal is None and self.zones[i].role == TABLEAU and 1 < n < len(pile.cards):
+            return refuse("part", lambda: _(  # rule 4.2
+                "A column lets go of its top card or of all its cards, never of part of them"))
+        return refusal
+
+    def drop_refusal(self, state, j, run, src):
+        refusal = super().drop_refusal(state, j, run, src)
+        zone, empty = self.zones[j], not state.piles[j].cards
+        if refusal is not None or not empty:
+            return refusal
+        if zone.role == FOUNDATION and run[0].rank != self.base(state):
+            rank = words.rank(FRENCH_LABELS[self.base(state)])
+            return refuse("base", lambda: _(  # rule 3.1
+                "An empty foundation takes only a card of the base rank, {rank}").format(rank=rank))
+        if zone.role == TABLEAU and self.zones[src].role != WASTE:
+            return refuse("from-waste", lambda: _(  # rule 4.4
+                "An empty column takes only the top card of the waste"))
+        return None
+
+    def is_safe(self, state, card):
+        """Rule 7.1: the cards one rank below it (counting from the base) of the other colour are up."""
+        rank = (card.rank - self.base(state)) % 13
+        other = [s for s in SUITS if COLOURS[s] != card.colour]
+        below = (self.base(state) + rank - 2) % 13 + 1
+        up = {(c.rank, c.suit) for i in self.role(FOUNDATION) for c in state.piles[i].cards}
+        return rank > 0 and all((below, s) in up for s in other)
+
+    def key(self, state):
+        """Columns and foundations each in any order (rules 3.1, 4.3)."""
+        piles, values = super().key(state)
+        rest = tuple(piles[self.index[z]] for z in ("stock", "waste", "reserve"))
+        return rest, any_order(piles, self.role(FOUNDATION)), any_order(piles, self.role(TABLEAU)), values
+
+    def check_cards(self, state):
+        """Beyond the card count: the first foundation holds the base card (rule 3.1)."""
+        super().check_cards(state)
+        if not state.piles[self.index["f1"]].cards:
+            raise NotationError("f1 must hold the base card: the first card dealt, which sets the base rank")
+
+    def slot_label(self, state, zone):
+        """An empty foundation shows the base rank it waits for (rule 3.1)."""
+        if zone.role == FOUNDATION:
+            return words.rank(FRENCH_LABELS[self.base(state)])
+        return super().slot_label(state, zone)

@@ -1,0 +1,71 @@
+"""Pyramid as PySolFC and the players' books give it; rule numbers refer to rules.md.
+
+The zones are data: 28 places in seven rows, each covered by the two below it; a
+stock dealing one card at a time to the waste, gone through three times by default;
+a discard pile. Two free cards whose ranks add up to 13 leave together (the
+engine's pairs), a King leaves alone.
+"""
+
+from __future__ import annotations
+
+from solitaire_core import Choice, PileGame, french_deck
+from solitaire_core.i18n import N_
+from solitaire_core.rules import Relation, king, ranks_total
+from solitaire_core.state import Pile
+from solitaire_core.zones import FACES_UP, FOUNDATION, LIFT_NONE, Layout, Opt, Stock, Waste, Zone
+
+STEP, ROW, LEFT = 1.2, 0.7, 1.5  # a card and a bit across; half a card down; room for the stock
+ROWS = 7
+PLACES = [(LEFT + (ROWS - 1 - r) * STEP / 2 + k * STEP, r * ROW) for r in range(ROWS) for k in range(r + 1)]
+# Place n of row r (counted from 0), the k-th of its row, lies under places n + r + 1 and n + r + 2.
+COVERS = {r * (r + 1) // 2 + k + 1: (r * (r + 1) // 2 + k + r + 2, r * (r + 1) // 2 + k + r + 3)
+          for r in range(ROWS - 1) for k in range(r + 1)}
+PASSES = {3: 2, 1: 0, "unlimited": None}  # passes through the stock -> redeals
+
+alone_king = Relation(lambda lo, hi: king(hi), N_("only Kings alone; other cards leave in pairs"))
+
+
+class Pyramid(PileGame):
+    id = "pyramid"
+    name = N_("Pyramid")
+    options = (
+        Choice("passes", (3, 1, N_("unlimited")), label=N_("Passes through the stock")),
+        Choice("goal", (N_("pyramid"), N_("all")), label=N_("To win, clear the pyramid, or all the cards")),
+    )
+    deck = french_deck()
+    zones = (
+        *Layout("p", PLACES, COVERS, name=N_("Place {n}")),
+        Stock("stock", at=(0.0, 0.0), redeals=Opt("passes")),
+        Waste("waste", at=(0.0, 1.75)),
+        Zone("discard", FOUNDATION, (LEFT + ROWS * STEP + 0.3, 0.0), build=alone_king, empty=king,
+             lift=LIFT_NONE, one_at_a_time=True, name=N_("the discard pile"), faces=FACES_UP),
+    )
+    table = (LEFT + ROWS * STEP + 1.3, (ROWS - 1) * ROW + 1.6)
+    pairs = ranks_total(13)
+    pairs_to = "discard"
+    rule_refs = {
+        "covered:tableau": "3.1", "pair": "3.2", "build:foundation": "3.3", "empty:foundation": "3.3",
+        "lift:foundation": "3.4", "receive:tableau": "3.5", "receive:waste": "3.5",
+        "lift:stock": "4.1", "receive:stock": "4.1", "redeal": "4.3", "draw": "4.3",
+    }
+
+    def deal(self, cards, options):
+        """Places 1 to 28, row by row, from the end of the shuffled list, face up
+        (rule 2.1), then one card onto the waste (rule 2.2); the rest is the stock."""
+        piles = {f"p{k}": Pile((cards.pop(),)) for k in range(1, 29)}
+        piles["waste"] = Pile((cards.pop(),))
+        piles["stock"] = Pile(tuple(cards), len(cards))
+        return piles
+
+    def redeals_allowed(self, state):
+        return PASSES[state.option("passes")]
+
+    def is_won(self, state):
+        """Rule 5.1: the pyramid cleared, or with the option every card on the discard pile."""
+        if state.option("goal") == "all":
+            return self.on_foundations(state) == self.win_count
+        return not any(state.piles[self.index[f"p{k}"]].cards for k in range(1, 29))
+
+    def is_safe(self, state, card):
+        """Rule 6.1: a King pairs with nothing, so sending it away only frees cards."""
+        return king(card)

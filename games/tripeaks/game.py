@@ -1,0 +1,56 @@
+"""TriPeaks as PySolFC and the players' books give it; rule numbers refer to rules.md.
+
+The zones are data: 28 layout places, each covered by the two below it, face down
+until uncovered; a stock that deals one card at a time; a waste that takes an
+uncovered card one rank up or down, King and Ace touching unless the option says.
+"""
+
+from __future__ import annotations
+
+from solitaire_core import PileGame, Switch, french_deck
+from solitaire_core.i18n import N_
+from solitaire_core.rules import up_or_down, up_or_down_wrap
+from solitaire_core.state import Pile
+from solitaire_core.zones import LIFT_NONE, TABLEAU, WASTE, Layout, Stock, Waste
+
+STEP, ROW = 1.1, 0.7  # a card and a bit across; half a card down
+# Three peaks of 1, 2 and 3 cards (places 1-3, 4-9, 10-18) over a row of 10 (19-28).
+PLACES = ([(1.5 * STEP + 3 * STEP * p, 0.0) for p in range(3)]
+          + [(STEP + 3 * STEP * p + STEP * a, ROW) for p in range(3) for a in range(2)]
+          + [(0.5 * STEP + STEP * k, 2 * ROW) for k in range(9)]
+          + [(STEP * k, 3 * ROW) for k in range(10)])
+COVERS = {**{p + 1: (4 + 2 * p, 5 + 2 * p) for p in range(3)},
+          **{4 + 2 * p + a: (10 + 3 * p + a, 11 + 3 * p + a) for p in range(3) for a in range(2)},
+          **{10 + k: (19 + k, 20 + k) for k in range(9)}}
+
+
+class TriPeaks(PileGame):
+    id = "tripeaks"
+    name = N_("TriPeaks")
+    options = (Switch("wrap", default="on", label=N_("King and Ace touch")),)
+    deck = french_deck()
+    zones = (
+        *Layout("p", PLACES, COVERS, face_up=False, name=N_("Place {n}")),
+        Stock("stock", at=(0.0, 3 * ROW + 1.9), redeals=0),
+        Waste("waste", at=(1.25, 3 * ROW + 1.9), build=up_or_down_wrap, lift=LIFT_NONE),
+    )
+    table = (9 * STEP + 1.0, 3 * ROW + 3.5)
+    won_when_empty = (TABLEAU,)
+    rule_refs = {
+        "covered:tableau": "2.3", "receive:tableau": "2.4", "build:waste": "3.2",
+        "lift:waste": "3.4", "lift:stock": "4.1", "receive:stock": "4.1", "draw": "4.2",
+    }
+
+    def deal(self, cards, options):
+        """Places 1 to 28 in turn from the end of the shuffled list, the first 18 face
+        down (rule 2.1), then one card onto the waste (rule 2.2); the rest is the stock."""
+        piles = {f"p{k}": Pile((cards.pop(),), 1 if k <= 18 else 0) for k in range(1, 29)}
+        piles["waste"] = Pile((cards.pop(),))
+        piles["stock"] = Pile(tuple(cards), len(cards))
+        return piles
+
+    def build_rule(self, state, j):
+        """Rules 3.2 and 6.1: King and Ace touch unless the option is off."""
+        if self.zones[j].role == WASTE and state.option("wrap") == "off":
+            return up_or_down
+        return super().build_rule(state, j)
