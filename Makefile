@@ -14,7 +14,9 @@ $(VENV)/.installed: pyproject.toml
 
 # Translations (docs/architecture.md, Languages): the .po catalogs are kept in git, the .mo
 # files are compiled from them here, for the framework (solitaire_core and ui_qt) and each game.
-CATALOG_PACKAGES := solitaire_core $(patsubst %/,%,$(dir $(wildcard games/*/locale)))
+LANGUAGES := fr
+CATALOG_PACKAGES := solitaire_core $(patsubst %/__init__.py,%,$(wildcard games/*/__init__.py))
+FRENCH_PLURALS := "Plural-Forms: nplurals=2; plural=(n > 1);\\n"
 PO_FILES := $(wildcard solitaire_core/locale/*/LC_MESSAGES/messages.po games/*/locale/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
@@ -23,16 +25,22 @@ MO_FILES := $(PO_FILES:.po=.mo)
 
 mo: $(MO_FILES)
 
-# make catalogs: extract every marked text, bring each language's .po up to date, compile.
+# make catalogs: extract every marked text (the framework's, each game's), bring each
+# language's .po up to date (a game without one gets one, French with two plural forms as
+# GNU gettext's catalogs have it), compile. New texts come in untranslated: the test
+# tests/core/test_core_i18n.py lists them.
 catalogs: $(VENV)/.installed
 	$(VENV)/bin/pybabel -q extract -F babel.cfg --no-location --sort-output -k pgettext:1c,2 \
 		-o solitaire_core/locale/messages.pot solitaire_core ui_qt
-	for g in $(filter games/%,$(CATALOG_PACKAGES)); do \
+	for g in $(filter games/%,$(CATALOG_PACKAGES)); do mkdir -p $$g/locale && \
 		$(VENV)/bin/pybabel -q extract -F babel.cfg --no-location --sort-output -k pgettext:1c,2 \
 			-o $$g/locale/messages.pot $$g || exit 1; done
-	for p in $(CATALOG_PACKAGES); do for d in $$p/locale/*/; do \
-		[ -d "$$d" ] && $(VENV)/bin/pybabel -q update --no-fuzzy-matching --ignore-obsolete \
-			-i $$p/locale/messages.pot -d $$p/locale -l $$(basename $$d) || exit 1; done; done
+	for p in $(CATALOG_PACKAGES); do for l in $(LANGUAGES); do po=$$p/locale/$$l/LC_MESSAGES/messages.po; \
+		if [ -f $$po ]; then $(VENV)/bin/pybabel -q update --no-fuzzy-matching --ignore-obsolete \
+			-i $$p/locale/messages.pot -d $$p/locale -l $$l || exit 1; \
+		else $(VENV)/bin/pybabel -q init -i $$p/locale/messages.pot -d $$p/locale -l $$l || exit 1; \
+			[ $$l != fr ] || sed -i -e 's/^"Plural-Forms: .*/$(FRENCH_PLURALS)/' -e '/^msgstr\[2\] ""$$/d' $$po; \
+		fi; done; done
 	$(MAKE) mo
 
 deps: $(VENV)/.installed mo

@@ -149,7 +149,24 @@ class Game:
         names = tuple(dict.fromkeys((f"rules.{i18n.language()}.md", "rules.md")))
         return _rules_of(type(self).__mro__, names, self.name)
 
-        # --- words a player reads (the templates are in words.py) ----------
+        deck: tuple = ()  # the cards in their documented order (a pile game's pack)
+
+    def card_index(self, card) -> int:
+        """A card's stable index in the game's ``deck``: where its first copy lies. Copies
+        of one card (a game of several packs) are equal, so they share it: 0 to 51 in
+        Double Klondike, as in Klondike. A wild card counts as the card the pack knows
+        (``identity``). A card not in the deck raises ``KeyError``."""
+        identity = getattr(self, "identity", None)
+        return self._card_indices[identity(card) if identity else card]
+
+    @cached_property
+    def _card_indices(self) -> dict:
+        found: dict = {}
+        for k, card in enumerate(self.deck):
+            found.setdefault(card, k)
+        return found
+
+    # --- words a player reads (the templates are in words.py) ----------
     def card_name(self, card) -> str:
         """What a player calls ``card`` inside a sentence ("the 7\u2663", "trump XI"),
         from what its face shows."""

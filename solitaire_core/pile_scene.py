@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from .scene import CARD_HEIGHT, CardPlacement, Scene, Slot
 from .state import State
 from .zones import LIFT_ANY, LIFT_RUNS, STOCK, WASTE, Zone
@@ -61,6 +63,13 @@ class PileScene:
             figures.append((words.redeals_label(), words.unlimited() if left is None else str(left)))
         return figures
 
+    @cached_property
+    def _layout_places(self) -> frozenset[int]:
+        """The places of a layout (Pyramid, TriPeaks: zones covering or covered): an
+        emptied one leaves no outline, nothing ever goes there again."""
+        covered = {i for i, covering in enumerate(self._covering) if covering}
+        return frozenset(covered | {k for covering in self._covering for k in covering})
+
     def fan_offsets(self, state: State, i: int, extent: float) -> list[tuple[float, float]]:
         """Offsets of each card of zone ``i``, squeezed to fit ``extent`` along the fan."""
         zone, pile = self.zones[i], state.piles[i]
@@ -88,8 +97,9 @@ class PileScene:
         z = 0
         for i, zone in enumerate(self.zones):
             x0, y0 = zone.at
-            slots.append(Slot(zone.id, x0, y0, label=self.slot_label(state, zone), role=zone.role))
             pile = state.piles[i]
+            if pile.cards or i not in self._layout_places:
+                slots.append(Slot(zone.id, x0, y0, label=self.slot_label(state, zone), role=zone.role))
             dx, dy = zone.fan
             if zone.room is not None:
                 extent = zone.room

@@ -92,6 +92,14 @@ class PileText:
                 code = self.format_card(pile.cards[0])
                 raise NotationError(f"zone {zone.id}: ({code}) lies face down, but every card of "
                                     f"{self.zone_name(zone.id)} lies face up (write {code})")
+        for zone, pile, covering in zip(self.zones, state.piles, self._covering):
+            # A covered card that turns up when uncovered (TriPeaks) lies face down exactly while covered.
+            if covering and zone.flip and pile.cards:
+                covered = any(state.piles[c].cards for c in covering)
+                if covered != (pile.down == len(pile.cards)):
+                    code = self.format_card(pile.cards[-1])
+                    raise NotationError(f"zone {zone.id}: {code} lies face up but is covered" if covered else
+                                        f"zone {zone.id}: ({code}) lies face down but is not covered")
 
     def _parse_pile(self, tokens: list[str], number: int) -> Pile:
         cards, down = [], 0

@@ -36,10 +36,12 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from .cards import Card, parse_card
 from .deals import MAX_DEAL
 from .errors import IllegalMove, OptionError
 from .moves import Move
 from .scene import scene_for
+from .solver.agreement import check_solver  # noqa: F401  (the kit's check of a solver model)
 from .state import Pile
 
 EPSILON = 1e-6
@@ -61,6 +63,54 @@ def play_texts(game, state, *moves: str):
 def legal_texts(game, state) -> set[str]:
     """Every legal move of ``state``, in the game's notation: handy in rule tests."""
     return {game.format_move(m) for m in game.legal_moves(state)}
+
+
+def arrange(game, hidden_in: str, options: str = "", **zones: str):
+    """A hand-built position of a pile game, read by ``parse_position`` (so no card is
+    lost or doubled): the zones named as position text (``t1="(9H) KS QH"``), the
+    others empty, and every card of the deck not named face down at the bottom of
+    ``hidden_in``. ``options``: the option lines (``"@draw 3"``)."""
+    named = Counter(parse_card(code.strip("()"), game.pack) for text in zones.values() for code in text.split())
+    rest = Counter(game.deck) - named
+    under = " ".join(f"({c.code})" for c in sorted(rest.elements()))
+    zones[hidden_in] = f"{under} {zones.get(hidden_in, '')}".strip()
+    lines = [f"{zone.id}: {zones.pop(zone.id, '')}".rstrip() for zone in game.zones]
+    assert not zones, f"unknown zones {sorted(zones)}"
+    return game.parse_position("\n".join([options] + lines).strip())
+
+
+def run_text(suit: str, low: int = 1, high: int = 13) -> str:
+    """A run of one suit bottom to top, rank ``high`` down to ``low``: ``run_text("S", 12)``
+    is "KS QS"."""
+    return " ".join(Card(rank, suit).code for rank in range(high, low - 1, -1))
+
+
+def arrange_collected(game, options: dict | None = None, hidden_in: str = "", score: int | None = None,
+                      **zones: str):
+    """A hand-built position of a game whose foundations collect complete runs (Spider,
+    Scorpion): the zones named as position text, each foundation not named holding a
+    King-to-Ace run of one suit for as long as the cards left make one, and what is
+    still left face down at the bottom of ``hidden_in``. ``options`` as ``new`` takes them."""
+    resolved = dict(game.new(0, **(options or {})).options)
+    rest = Counter(game.cards_for(resolved))
+    for text in zones.values():
+        rest -= Counter(parse_card(code.strip("()"), game.pack) for code in text.split())
+    for zone in game.zones:
+        if zone.collects is None or zone.id in zones:
+            continue
+        for suit in sorted({card.suit for card in rest}, reverse=True):
+            run = Counter(parse_card(code, game.pack) for code in run_text(suit).split())
+            if not run - rest:
+                zones[zone.id], rest = run_text(suit), rest - run
+                break
+    if rest:
+        assert hidden_in, f"cards left over: {sorted(card.code for card in rest.elements())}"
+        zones[hidden_in] = " ".join([f"({card.code})" for card in rest.elements()] + [zones.get(hidden_in, "")])
+    lines = [f"@{name} {value}" for name, value in resolved.items()]
+    lines += [f"@score {score}"] if score is not None else []
+    lines += [f"{zone.id}: {zones.pop(zone.id, '')}".rstrip() for zone in game.zones]
+    assert not zones, f"unknown zones {sorted(zones)}"
+    return game.parse_position("\n".join(lines))
 
 
 def reachable_win(game, state, limit: int | None = None) -> bool:

@@ -19,15 +19,15 @@ class FortyThieves(PileGame):
     zones = (
         Stock("stock", at=(0.0, 0.0), redeals=0),
         Waste("waste", at=(1.25, 0.0)),
-        *Foundations("f", 8, at=(3.0, 0.0), give_back=False),
+        *Foundations("f", 8, at=(3.0, 0.0)),
         *Tableau("t", COLUMNS, at=(0.25, 1.75), build=down & same_suit, empty=any_card, lift=LIFT_TOP,
                  flip=False),
     )
     table = (12.75, 8.5)
     rule_refs = {
         "build:tableau": "3.1", "top:tableau": "3.2", "empty:foundation": "4.1", "build:foundation": "4.2",
-        "lift:foundation": "4.3", "foundation-to-foundation": "4.3", "top:waste": "5.2",
-        "lift:stock": "5.1", "receive:stock": "5.1", "receive:waste": "5.2", "draw": "5.3",
+        "one-at-a-time:foundation": "4.2", "top:foundation": "4.3", "foundation-to-foundation": "4.3", "top:waste": "5.2",
+        "lift:stock": "5.1", "receive:stock": "5.1", "receive:waste": "5.2", "draw": "5.3", "redeal": "5.3",
     }
 
     def deal(self, cards, options):
@@ -42,7 +42,7 @@ class FortyThieves(PileGame):
 
     def is_safe(self, state, card):
         """Rule 6.1: both cards one rank lower of its suit are up, so no column can still
-        want it, and each foundation of its suit has its rank or is ready for it."""
+        want it, and a foundation of its suit is ready for it."""
         lower = sum(1 for i in self.role(FOUNDATION) for c in state.piles[i].cards
                     if c.suit == card.suit and c.rank == card.rank - 1)
         return card.rank == 1 or lower == 2

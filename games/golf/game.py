@@ -34,8 +34,8 @@ class Golf(PileGame):
     table = (8.5, 4.6)
     won_when_empty = (TABLEAU,)
     rule_refs = {
-        "top:tableau": "2.3", "receive:tableau": "2.4", "build:waste": "3.2",
-        "lift:waste": "3.4", "lift:stock": "4.1", "receive:stock": "4.1", "draw": "4.2",
+        "top:tableau": "2.3", "receive:tableau": "2.4", "build:waste": "3.2", "lift:waste": "3.4",
+        "lift:stock": "4.1", "receive:stock": "4.1", "draw": "4.2", "redeal": "4.2",
     }
 
     def deal(self, cards, options):

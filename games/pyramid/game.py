@@ -12,7 +12,7 @@ from solitaire_core import Choice, PileGame, french_deck
 from solitaire_core.i18n import N_
 from solitaire_core.rules import Relation, king, ranks_total
 from solitaire_core.state import Pile
-from solitaire_core.zones import FACES_UP, FOUNDATION, LIFT_NONE, Layout, Opt, Stock, Waste, Zone
+from solitaire_core.zones import FACES_UP, FOUNDATION, LIFT_NONE, TABLEAU, Layout, Opt, Stock, Waste, Zone
 
 STEP, ROW, LEFT = 1.2, 0.7, 1.5  # a card and a bit across; half a card down; room for the stock
 ROWS = 7
@@ -28,10 +28,7 @@ alone_king = Relation(lambda lo, hi: king(hi), N_("only Kings alone; other cards
 class Pyramid(PileGame):
     id = "pyramid"
     name = N_("Pyramid")
-    options = (
-        Choice("passes", (3, 1, N_("unlimited")), label=N_("Passes through the stock")),
-        Choice("goal", (N_("pyramid"), N_("all")), label=N_("To win, clear the pyramid, or all the cards")),
-    )
+    options = (Choice("passes", (3, 1, N_("unlimited")), label=N_("Passes through the stock")),)
     deck = french_deck()
     zones = (
         *Layout("p", PLACES, COVERS, name=N_("Place {n}")),
@@ -41,6 +38,7 @@ class Pyramid(PileGame):
              lift=LIFT_NONE, one_at_a_time=True, name=N_("the discard pile"), faces=FACES_UP),
     )
     table = (LEFT + ROWS * STEP + 1.3, (ROWS - 1) * ROW + 1.6)
+    won_when_empty = (TABLEAU,)
     pairs = ranks_total(13)
     pairs_to = "discard"
     rule_refs = {
@@ -60,12 +58,13 @@ class Pyramid(PileGame):
     def redeals_allowed(self, state):
         return PASSES[state.option("passes")]
 
-    def is_won(self, state):
-        """Rule 5.1: the pyramid cleared, or with the option every card on the discard pile."""
-        if state.option("goal") == "all":
-            return self.on_foundations(state) == self.win_count
-        return not any(state.piles[self.index[f"p{k}"]].cards for k in range(1, 29))
-
     def is_safe(self, state, card):
         """Rule 6.1: a King pairs with nothing, so sending it away only frees cards."""
         return king(card)
+
+    def key(self, state):
+        """Rule 8.1: no rule looks at suits or at the discard pile (what it holds
+        follows from the rest), so positions that differ only so have the same future."""
+        discard = self.index["discard"]
+        ranks = tuple(tuple(c.rank for c in p.cards) for i, p in enumerate(state.piles) if i != discard)
+        return ranks, super().key(state)[1]

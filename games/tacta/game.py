@@ -271,7 +271,7 @@ class Tacta(Game):
         return notation.format_move(move)
 
     def parse_move(self, state: TactaState, text: str) -> Move:
-        """A turn written where it is the smallest that fits is the plain move (rule 6.4)."""
+        """A turn written where it is the smallest that fits is the plain move (rule 6.7)."""
         move = notation.parse_move(text)
         if move.variant and move.dst not in STACK_IDS:
             found = self.source(state, self.puzzle(state), move.src)

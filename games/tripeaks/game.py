@@ -37,8 +37,9 @@ class TriPeaks(PileGame):
     table = (9 * STEP + 1.0, 3 * ROW + 3.5)
     won_when_empty = (TABLEAU,)
     rule_refs = {
-        "covered:tableau": "2.3", "receive:tableau": "2.4", "build:waste": "3.2",
-        "lift:waste": "3.4", "lift:stock": "4.1", "receive:stock": "4.1", "draw": "4.2",
+        "covered:tableau": "2.3", "face-down:tableau": "2.3", "receive:tableau": "2.4",
+        "build:waste": "3.2", "lift:waste": "3.4", "lift:stock": "4.1", "receive:stock": "4.1",
+        "draw": "4.2", "redeal": "4.2",
     }
 
     def deal(self, cards, options):
@@ -54,3 +55,10 @@ class TriPeaks(PileGame):
         if self.zones[j].role == WASTE and state.option("wrap") == "off":
             return up_or_down
         return super().build_rule(state, j)
+
+    def key(self, state):
+        """Rule 7.1: no rule looks at suits or under the waste's top card, and a card
+        turns up exactly when it is uncovered: ranks alone tell the future."""
+        ranks = tuple(tuple(c.rank for c in state.piles[i].cards) for i in self.role(TABLEAU))
+        stock, waste = state.piles[self.stock_index].cards, state.piles[self.index["waste"]].top
+        return ranks, tuple(c.rank for c in stock), waste.rank if waste else 0

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Callable, Hashable, Iterable
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from ..state import State
 
@@ -85,7 +85,11 @@ def hooks_for(game, off: Iterable[str] = ()) -> Hooks:
     if unknown:
         raise ValueError(f"no solver hook {sorted(unknown)[0]!r} (hooks: {', '.join(HOOK_NAMES)})")
     if not declares_hooks(type(game)):
-        return plain_hooks(game)
+        from .derived import derived_hooks  # the model read from the zone declarations
+        derived = None if off & {"lines", "key"} else derived_hooks(game)
+        if derived is None:
+            return plain_hooks(game)
+        return evolve(derived, safe=None) if "safe" in off else derived
     own = {name: None if name in off else getattr(game, f"solver_{name}", None) for name in HOOK_NAMES}
     model = {name: getattr(game, f"solver_{name}", None) for name in MODEL_NAMES}
     if any(model.values()):

@@ -173,8 +173,10 @@ def test_game_names_and_option_labels_read_in_the_players_language(french):
     games = load_games()
     for game_id in games.builtin:
         game = games[game_id]
-        folder = package_dir(package_of(type(game).__module__))
-        catalog = read_po(catalogs.catalog_path(folder, FRENCH).open("rb"))
+        po = catalogs.catalog_path(package_dir(package_of(type(game).__module__)), FRENCH)
+        if not po.is_file():
+            continue  # said by test_every_built_in_game_ships_a_complete_french_catalog
+        catalog = read_po(po.open("rb"))
         assert game.name == catalog.get(english_name(game)).string
         for option in game.options:
             if option.label:

@@ -61,3 +61,43 @@ def test_every_built_in_game_package_is_registered_and_checked():
     packages = {f"games.{p.parent.name}" for p in (ROOT / "games").glob("*/__init__.py")}
     assert registered == packages
     assert {f"games.{name}" for name, (page, _) in PAGES.items() if page.is_relative_to(ROOT / "games")} == packages
+
+
+def _variants():
+    """Each built-in variant's package -> (its game, the chain of packages its page amends)."""
+    from solitaire_core.registry import load_games
+    from solitaire_core.rules_page import amends
+
+    games = load_games()
+    package_of = {g.id: type(g).__module__.split(".")[1] for g in games.values() if type(g).__module__.startswith("games.")}
+    found = {}
+    for game_id, package in package_of.items():
+        chain, parent = [package], amends(PAGES[package][0].read_text(encoding="utf-8"))
+        while parent is not None:
+            chain.append(package_of[parent])
+            parent = amends(PAGES[chain[-1]][0].read_text(encoding="utf-8"))
+        if len(chain) > 1:
+            found[package] = (games[game_id], chain)
+    return found
+
+
+VARIANTS = _variants()
+
+
+def test_the_built_in_variants_are_found():
+    assert {"russian", "double_klondike", "triple_klondike"} <= set(VARIANTS)
+
+
+@pytest.mark.parametrize("package", sorted(VARIANTS))
+def test_a_variant_tests_its_own_rules_and_its_parents_test_the_rest(package):
+    """A variant's page numbers only the rules it amends or adds, and its own tests name
+    exactly those (the test above); every other rule of its composed page is the page of
+    the game it amends (or of that game's parent), and that game's tests name it."""
+    game, chain = VARIANTS[package]
+    composed = numbered_rules(game.rules)
+    for number in sorted(composed):
+        owner = next(p for p in chain if number in numbered_rules(PAGES[p][0].read_text(encoding="utf-8")))
+        tests = " ".join(p.read_text(encoding="utf-8") for p in PAGES[owner][1].glob("test_*.py"))
+        assert number in named_rules(tests), f"{package}: rule {number} (from {owner}) is named by no test of {owner}"
+    own = numbered_rules(PAGES[package][0].read_text(encoding="utf-8"))
+    assert own <= composed

@@ -211,20 +211,14 @@ def test_drag_onto_a_drop_area_of_a_spatial_game(open_window, games):
     assert window.session.state == game.apply(before, move)
 
 
-def test_a_whole_game_is_won_with_the_mouse(open_window, pile_game, data_dir, qtbot):
+def test_a_whole_game_is_won_with_the_mouse(open_window, pile_game, solved, data_dir, qtbot):
     """The solver's winning line, played only by clicks on the stock and drags."""
-    from solitaire_core.solver import WINNABLE, Budget, solve
-
-    found = next(((deal, result) for deal in range(1, 8)
-                  if (result := solve(pile_game, pile_game.new(deal), Budget(seconds=4))).answer == WINNABLE), None)
-    if found is None:
-        pytest.skip("no winnable deal found within the budget")
-    deal, result = found
+    deal, line = solved
     window = open_window({"game": pile_game.id, "deal": deal})
     window.auto_timer.setInterval(1)
     window.autoplay_action.setChecked(False)  # the solver's line plays its own safe moves
     window.start(pile_game, deal)  # the deal as dealt: with auto-play on its safe cards went up
-    view, moves = window.view, list(result.moves)
+    view, moves = window.view, list(line)
     stock = next((s.zone for s in view.model.slots if s.role == "stock"), None)
     while moves and not pile_game.is_won(window.session.state):
         move, before = moves.pop(0), window.session.state

@@ -1,0 +1,92 @@
+"""The kit's check of a game's solver model against the engine (``check_solver``).
+
+The derived model (``derived.py``) must make exactly the engine's moves with exactly
+the engine's effects, and its answers must agree with plain search over the engine's
+states, both ways: no false "winnable" (the replay check would catch it) and, worse,
+no false "unwinnable".
+"""
+
+from __future__ import annotations
+
+import random
+
+from .derived import Model, why_not
+from .hooks import hooks_for, plain_hooks
+from .search import UNKNOWN, Budget, solve
+
+
+class SolverDisagrees(AssertionError):
+    pass
+
+
+def check_solver(game, deals=range(1, 4), *, steps: int = 80, tail: int = 8, nodes: int = 4000,
+                 seed: int = 7) -> dict[str, int]:
+    """For a game the derived model applies to: on random lines of play from ``deals``,
+    the model's moves are the engine's legal moves and each leads to the engine's
+    position; then near the end of the lines the solver finds (and one random move off
+    them), its answer agrees with plain search wherever both decide within ``nodes``
+    positions. Returns how many positions and answers it compared."""
+    reason = why_not(game)
+    if reason is not None:
+        return {"positions": 0, "answers": 0, "skipped": reason}
+    rnd = random.Random(seed)
+    model = Model(game)
+    counted = {"positions": 0, "answers": 0}
+    for deal in deals:
+        state = game.new(deal)
+        for _ in range(steps):
+            _agree_on_moves(game, model, state, deal)
+            counted["positions"] += 1
+            moves = list(game.legal_moves(state))
+            if not moves or game.is_won(state):
+                break
+            state = game.play(state, rnd.choice(moves))
+        for position in _near_the_end(game, game.new(deal), tail, rnd):
+            counted["answers"] += _agree_on_answer(game, position, nodes, deal)
+    return counted
+
+
+def _agree_on_moves(game, model: Model, state, deal: int) -> None:
+    pos = model.start(state)
+    engine = set(game.legal_moves(state))
+    found = {move: (i, j, n) for _, move, i, j, n in model.moves(pos)}
+    if set(found) != engine:
+        raise SolverDisagrees(f"{game.id} deal {deal}: the model's moves differ from the engine's at\n"
+                              f"{game.format_position(state)}only the model: {sorted(map(str, set(found) - engine))}; "
+                              f"only the engine: {sorted(map(str, engine - set(found)))}")
+    if model.won(pos) != game.is_won(state):
+        raise SolverDisagrees(f"{game.id} deal {deal}: the model and the engine differ on whether it is won")
+    for move, (i, j, n) in found.items():
+        if model.play(pos, i, j, n) != model.start(game.play(state, move)):
+            raise SolverDisagrees(f"{game.id} deal {deal}: {move} leads elsewhere in the model than in the "
+                                  f"engine, from\n{game.format_position(state)}")
+
+
+def _near_the_end(game, start, tail: int, rnd: random.Random) -> list:
+    """The last ``tail`` positions of a solution the solver finds within 3 s (winnable
+    ones), each with one random move played off it (which may lose); none when it finds
+    no solution."""
+    result = solve(game, start, Budget(seconds=3))
+    if not result.moves:
+        return []
+    line = [start]
+    for move in result.moves:
+        line.append(game.play(line[-1], move))
+    positions = []
+    for state in line[-tail - 1:-1]:
+        positions.append(state)
+        moves = list(game.legal_moves(state))
+        if moves:
+            positions.append(game.play(state, rnd.choice(moves)))
+    return positions
+
+
+def _agree_on_answer(game, state, nodes: int, deal: int) -> int:
+    derived = solve(game, state, Budget(seconds=None, nodes=nodes), hooks=hooks_for(game))
+    plain = solve(game, state, Budget(seconds=None, nodes=nodes), hooks=plain_hooks(game))
+    if UNKNOWN in (derived.answer, plain.answer):
+        return 0
+    if derived.answer != plain.answer:
+        raise SolverDisagrees(f"{game.id} deal {deal}: the solver says {derived.answer} and plain search "
+                              f"{plain.answer} at\n{game.format_position(state)}")
+    return 1

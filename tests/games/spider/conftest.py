@@ -1,0 +1,10 @@
+"""Spider as the registry finds it (through its entry point, like any plugin)."""
+
+import pytest
+
+from solitaire_core.registry import load_games
+
+
+@pytest.fixture(scope="session")
+def game():
+    return load_games()["spider"]
