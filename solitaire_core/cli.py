@@ -203,6 +203,10 @@ def run_replay(args: argparse.Namespace) -> int:
 # --- play ----------------------------------------------------------------------
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, game_required=False, deal_required=False)
+    parser.add_argument("--moves", default="", metavar="MOVES",
+                        help=_("moves to play first, separated by spaces (see 'solitaire replay')"))
+    parser.add_argument("--position", metavar="FILE",
+                        help=_("start from the position text in FILE ('-': standard input) instead of a deal"))
     parser.add_argument("--screenshot", metavar="FILE.png",
                         help=_("render the table offscreen to this PNG and exit"))
 
@@ -225,16 +229,28 @@ def run_play(args: argparse.Namespace) -> int:
     The dict holds ``game`` (an installed game id, or None: the front end
     chooses), ``deal`` (int or None: a new random deal), ``options`` (the
     ``-o`` options given, checked and coerced to the game's values; the front
-    end fills in the rest) and ``screenshot`` (a PNG path, or None).
+    end fills in the rest), ``screenshot`` (a PNG path, or None) and, for a game in
+    progress, ``moves`` (move texts to play first, checked here) and ``position`` (a
+    position text to start from instead of the deal).
     """
     options: dict[str, Any] = {}
+    request: dict[str, Any] = {}
     if args.game is not None:
-        options = given_options(find_game(args.game), args)
-    elif args.options or args.deal is not None:
-        raise UsageError(_("-o and --deal need a GAME"))
+        game = find_game(args.game)
+        options = given_options(game, args)
+        if args.position is not None or args.moves.strip():
+            if args.position is None and args.deal is None:
+                raise UsageError(_("--moves needs --deal N or --position FILE"))
+            start = start_state(game, args)
+            replay(game, start, args.moves.split())  # a bad move is refused here, in words
+            request = {"moves": args.moves.split()}
+            if args.position is not None:
+                request["position"] = game.format_position(start)
+    elif args.options or args.deal is not None or args.moves.strip() or args.position is not None:
+        raise UsageError(_("-o, --deal, --moves and --position need a GAME"))
     frontend = find_frontend()
     status = frontend({"game": args.game, "deal": args.deal, "options": options,
-                       "screenshot": args.screenshot})
+                       "screenshot": args.screenshot, **request})
     return status if isinstance(status, int) else 0
 
 

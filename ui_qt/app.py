@@ -2,7 +2,9 @@
 
 ``main(options)`` takes ``game`` (id or None: the last game played, else the
 first built-in one), ``deal`` (None: a random deal), ``options`` (option texts)
-and ``screenshot`` (a PNG path: render the table offscreen, write it, exit).
+and ``screenshot`` (a PNG path: render the table offscreen, write it, exit); for a
+game in progress ``moves`` (move texts played first, as a player plays them) and
+``position`` (a position text to start from instead of the deal).
 """
 
 from __future__ import annotations
@@ -64,10 +66,15 @@ def _session(game, request: Mapping, settings) -> Session:
     from .window import random_deal, session_with
 
     deal = request.get("deal")
-    deal = random_deal() if deal is None else deal
+    deal = random_deal() if deal is None and "position" not in request else deal
     given = dict(request.get("options") or {})
     try:
-        session = session_with(game, deal, {**settings.options(game.id), **given}, given)
+        if "position" in request:
+            session = Session(game, deal, start=game.parse_position(request["position"], **given))
+        else:
+            session = session_with(game, deal, {**settings.options(game.id), **given}, given)
+        for text in request.get("moves", ()):  # as the player would play them, one by one
+            session.play(game.parse_move(session.state, text))
         scene_for(game, session.state)  # a game that cannot show its deal cannot start
         return session
     except SolitaireError as exc:

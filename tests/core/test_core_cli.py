@@ -103,7 +103,7 @@ def test_an_unreadable_move_exits_1_too(mini, capsys):
     (["replay", "mini", "--deal", "1", "--position", "x"], "not allowed with argument"),
     (["replay", "mini", "--position", "/no/such/file"], "cannot read position file /no/such/file"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
-    (["play", "--deal", "3"], "-o and --deal need a GAME"),
+    (["play", "--deal", "3"], "-o, --deal, --moves and --position need a GAME"),
 ])
 def test_bad_input_exits_2_with_one_line(mini, capsys, argv, message):
     status, out, err = run(capsys, *argv)
@@ -135,6 +135,21 @@ def test_play_hands_a_dict_to_the_front_end(mini, capsys, monkeypatch):
     assert CALLS == [{"game": "mini", "deal": 5, "options": {"draw": 2}, "screenshot": "t.png"}]
     run(capsys, "play")
     assert CALLS[-1] == {"game": None, "deal": None, "options": {}, "screenshot": None}
+
+
+def test_play_a_game_in_progress_hands_the_checked_moves_and_position(mini, capsys, monkeypatch, tmp_path):
+    frontends(monkeypatch, ("qt", f"{__name__}:record_frontend"))
+    CALLS.clear()
+    status, _, _ = run(capsys, "play", "mini", "--deal", "1", "--moves", "draw draw", "--screenshot", "t.png")
+    assert status == 0 and CALLS[-1]["moves"] == ["draw", "draw"] and "position" not in CALLS[-1]
+    path = tmp_path / "p.txt"
+    path.write_text(GAME.format_position(GAME.new(4)))
+    status, _, _ = run(capsys, "play", "mini", "--position", str(path), "--moves", "draw")
+    assert status == 0 and CALLS[-1]["position"] == GAME.format_position(GAME.new(4))
+    status, _, err = run(capsys, "play", "mini", "--deal", "1", "--moves", "draw t1>stock")
+    assert status == 1 and "move 2 (t1>stock) is illegal" in err and len(CALLS) == 2
+    status, _, err = run(capsys, "play", "mini", "--moves", "draw")
+    assert status == 2 and "--moves needs --deal N or --position FILE" in err
 
 
 def test_play_without_a_front_end_exits_2(mini, capsys, monkeypatch):

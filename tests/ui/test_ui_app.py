@@ -125,6 +125,26 @@ def test_screenshots_of_every_registered_game(games, tmp_path):
             f"{game_id}: no card face on the table"
 
 
+def test_a_screenshot_of_a_game_in_progress(pile_game, games, tmp_path, open_window):
+    """``solitaire play GAME --deal N --moves ... --screenshot``: the moves are played as a
+    player plays them, and the table shows where they lead (so does ``--position``)."""
+    game = pile_game
+    state, moves = game.new(1), []
+    for _ in range(3):
+        legal = [m for m in game.legal_moves(state)]
+        if not legal:
+            break
+        moves.append(game.format_move(legal[0]))
+        state = game.play(state, legal[0])
+    window = open_window({"game": game.id, "deal": 1, "moves": moves}, persist=False)
+    assert window.session.moves[:len(moves)] == [game.parse_move(None, m) for m in moves]
+    later = open_window({"game": game.id, "position": game.format_position(state)}, persist=False)
+    assert later.session.states[0] == state
+    path = tmp_path / "mid.png"
+    assert main({"game": game.id, "deal": 1, "moves": moves, "screenshot": str(path)}) == 0
+    assert QImage(str(path)).width() == 1280
+
+
 def test_screenshot_with_a_bad_option_fails_clearly(games, tmp_path, capsys):
     game = next(iter(games.values()))
     assert main({"game": game.id, "deal": 1, "options": {"no-such-option": "1"},

@@ -24,6 +24,8 @@ def window(qtbot, tmp_path, monkeypatch, game):
     win.show()
     qtbot.waitExposed(win)
     win.autoplay_action.setChecked(False)  # only the moves the test plays
+    win.restart_action.trigger()  # the deal again, without the King auto-play took away (rule 6.1)
+    qtbot.waitUntil(lambda: bool(game.pile(win.session.state, "p27").cards))
     win.view.relayout()
     return win
 
