@@ -50,7 +50,8 @@ class Canfield(PileGame):
     def deal(self, cards, options):
         """Rule 2.2: the base card to the first foundation, 13 cards to the reserve (the last
         face up), one card to each column; the rest is the stock, its last card on top."""
-        piles = {"f1": Pile((cards.pop(),)), "reserve": Pile(tuple(cards.pop() for _ in range(RESERVE)), RESERVE - 1)}
+        piles = {"f1": Pile((cards.pop(),))}
+        piles["reserve"] = Pile(tuple(cards.pop() for _ in range(RESERVE)), RESERVE - 1)
         piles |= {f"t{i}": Pile((cards.pop(),)) for i in range(1, 5)}
         piles["stock"] = Pile(tuple(cards), len(cards))
         return piles
@@ -85,18 +86,17 @@ class Canfield(PileGame):
         return None
 
     def is_safe(self, state, card):
-        """Rule 7.1: the cards one rank below it (counting from the base) of the other colour are up."""
-        rank = (card.rank - self.base(state)) % 13
-        other = [s for s in SUITS if COLOURS[s] != card.colour]
-        below = (self.base(state) + rank - 2) % 13 + 1
+        """Rule 7.1: both cards of the other colour one rank below it are up; never a base card."""
+        below = (card.rank - 2) % 13 + 1  # the rank before, a King before an Ace
         up = {(c.rank, c.suit) for i in self.role(FOUNDATION) for c in state.piles[i].cards}
-        return rank > 0 and all((below, s) in up for s in other)
+        others = [suit for suit in SUITS if COLOURS[suit] != card.colour]
+        return card.rank != self.base(state) and all((below, suit) in up for suit in others)
 
     def key(self, state):
         """Columns and foundations each in any order (rules 3.1, 4.3)."""
         piles, values = super().key(state)
         rest = tuple(piles[self.index[z]] for z in ("stock", "waste", "reserve"))
-        return rest, any_order(piles, self.role(FOUNDATION)), any_order(piles, self.role(TABLEAU)), values
+        return rest, *(any_order(piles, self.role(role)) for role in (FOUNDATION, TABLEAU)), values
 
     def check_cards(self, state):
         """Beyond the card count: the first foundation holds the base card (rule 3.1)."""

@@ -26,8 +26,9 @@ class FortyThieves(PileGame):
     table = (12.75, 8.5)
     rule_refs = {
         "build:tableau": "3.1", "top:tableau": "3.2", "empty:foundation": "4.1", "build:foundation": "4.2",
-        "one-at-a-time:foundation": "4.2", "top:foundation": "4.3", "foundation-to-foundation": "4.3", "top:waste": "5.2",
-        "lift:stock": "5.1", "receive:stock": "5.1", "receive:waste": "5.2", "draw": "5.3", "redeal": "5.3",
+        "one-at-a-time:foundation": "4.2", "top:foundation": "4.3", "foundation-to-foundation": "4.3",
+        "lift:stock": "5.1", "receive:stock": "5.1", "top:waste": "5.2", "receive:waste": "5.2",
+        "draw": "5.3", "redeal": "5.3",
     }
 
     def deal(self, cards, options):
@@ -52,4 +53,4 @@ class FortyThieves(PileGame):
         only so have the same future."""
         piles, values = super().key(state)
         stock, waste = piles[self.stock_index], piles[self.index["waste"]]
-        return stock, waste, any_order(piles, self.role(FOUNDATION)), any_order(piles, self.role(TABLEAU)), values
+        return stock, waste, *(any_order(piles, self.role(role)) for role in (FOUNDATION, TABLEAU)), values

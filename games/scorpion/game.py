@@ -8,7 +8,7 @@ from solitaire_core import PileGame, french_deck
 from solitaire_core.i18n import N_
 from solitaire_core.rules import down, king, same_suit
 from solitaire_core.state import Pile
-from solitaire_core.zones import LIFT_ANY, TABLEAU, Foundations, Stock, Tableau
+from solitaire_core.zones import LIFT_ANY, Foundations, Stock, Tableau
 
 COLUMNS = tuple(f"t{i}" for i in range(1, 8))
 
@@ -20,7 +20,8 @@ class Scorpion(PileGame):
     zones = (
         Stock("stock", at=(0.0, 0.0), deal_to=COLUMNS[:3]),
         *Foundations("f", 4, at=(4.5, 0.0), step=(1.5, 0.0), collects=down & same_suit, label=""),
-        *Tableau("t", 7, at=(0.0, 1.75), step=(1.5, 0.0), build=down & same_suit, empty=king, lift=LIFT_ANY, label=N_("K")),
+        *Tableau("t", 7, at=(0.0, 1.75), step=(1.5, 0.0), build=down & same_suit, empty=king, lift=LIFT_ANY,
+                 label=N_("K")),
     )
     table = (10.0, 9.0)
     rule_refs = {
@@ -32,7 +33,7 @@ class Scorpion(PileGame):
         """PySolFC's deal (rule 2.3): seven rows left to right, the first three face
         down in the first four columns; the three cards left are the stock."""
         columns = [[] for _ in COLUMNS]
-        for row in range(7):
+        for _ in range(7):
             for col in columns:
                 col.append(cards.pop())
         piles = {t: Pile(tuple(col), 3 if k < 4 else 0) for k, (t, col) in enumerate(zip(COLUMNS, columns))}
@@ -40,9 +41,6 @@ class Scorpion(PileGame):
         return piles
 
     def key(self, state):
-        """Once the stock is dealt, which column is which never matters (rule 8.1):
+        """Once the stock is dealt, which column is which never matters (rule 7.1):
         the stock deals to the first three, and every other rule treats them alike."""
-        piles = state.piles
-        columns = tuple((piles[i].down, tuple(c.code for c in piles[i].cards)) for i in self.role(TABLEAU))
-        stock = piles[self.stock_index]
-        return stock, columns if stock.cards else tuple(sorted(columns))
+        return self.collected_key(state)

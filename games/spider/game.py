@@ -9,7 +9,7 @@ from solitaire_core.i18n import N_, _
 from solitaire_core.rules import any_card, down, same_suit
 from solitaire_core.scoring import Scoring
 from solitaire_core.state import Pile
-from solitaire_core.zones import FOUNDATION, TABLEAU, Foundations, Stock, Tableau
+from solitaire_core.zones import FOUNDATION, Foundations, Stock, Tableau
 
 COLUMNS = tuple(f"t{i}" for i in range(1, 11))
 # KPatience's packs (rule 1.2): the four-suit order, each suit replaced so.
@@ -68,7 +68,4 @@ class Spider(PileGame):
     def key(self, state):
         """The columns and the stock decide the future (runs never come back), and
         once the stock is dealt, not which column is which (rule 8.1)."""
-        piles = state.piles
-        columns = tuple((piles[i].down, tuple(c.code for c in piles[i].cards)) for i in self.role(TABLEAU))
-        stock = piles[self.stock_index]
-        return stock, columns if stock.cards else tuple(sorted(columns))
+        return self.collected_key(state)

@@ -74,3 +74,11 @@ def test_a_fan_that_lifts_any_card_keeps_a_strip_of_each_face_up_card():
     column = [p for p in scene.cards if p.zone == "t1"]
     steps = [b.y - a.y for a, b in zip(column, column[1:])]
     assert min(steps) >= 0.3 * MIN_FACE_UP - 1e-9
+
+
+def test_the_collected_key_counts_the_columns_in_any_order_once_nothing_deals_to_them():
+    game = Tinted()
+    a = arrange_collected(game, None, "t3", t1="9S", t2="8H")
+    b = arrange_collected(game, None, "t3", t1="8H", t2="9S")
+    assert a != b and game.collected_key(a) == game.collected_key(b)
+    assert game.collected_key(a) != game.collected_key(arrange_collected(game, None, "t3", t1="9S", t2="7H"))

@@ -8,8 +8,8 @@ from PySide6.QtTest import QTest
 from solitaire_core.moves import DRAW
 from ui_qt.picking import best_move, lift_moves
 from ui_qt.saves import SAVE_NAME
-from uihelpers import (card_centre, click, deal_with_move, drag, lift_index, scene_shown, unique_drop, walk_to,
-                       zone_centre)
+from uihelpers import (card_centre, click, deal_where, deal_with_move, drag, lift_index, scene_shown, unique_drop,
+                       walk_to, zone_centre)
 
 FOUNDATION = "foundation"
 
@@ -21,12 +21,19 @@ def not_the_click_move(window, move) -> bool:
     return unique_drop(window, move) and best_move(window.game, state, group, view.model) != move
 
 
-def test_drag_to_a_legal_target_plays_that_move(open_window, pile_game, qtbot):
-    window, move = deal_with_move(open_window, pile_game, not_the_click_move)
+def two_places(game, state) -> bool:
+    """Some card (or run) can go to two places: a drop there is one a click might not make."""
+    moves = [(m.src, m.n) for m in game.legal_moves(state) if not m.is_draw]
+    return len(set(moves)) < len(moves)
+
+
+def test_drag_to_a_legal_target_plays_that_move(open_window, games, qtbot):
+    game, deal = deal_where(games, two_places, "a deal where a card can go to two places")
+    window, move = deal_with_move(open_window, game, not_the_click_move, deals=range(deal, 60))
     before = window.session.state
     view = window.view
     drag(view, card_centre(view, move.src, lift_index(view, move)), zone_centre(view, move.dst))
-    assert window.session.state == pile_game.apply(before, move)
+    assert window.session.state == game.apply(before, move)
     assert window.session.move_count == 1
 
 
@@ -112,8 +119,15 @@ def test_a_face_up_card_with_no_move_still_lifts_and_slides_back(open_window, pi
     assert item.pos() == home and item.zValue() == item.placed.z
 
 
-def test_a_face_down_card_does_not_lift(open_window, pile_game):
-    window = open_window({"game": pile_game.id, "deal": 1})
+def face_down_outside_the_stock(game, state) -> bool:
+    scene = game.scene(state)
+    roles = {s.zone: s.role for s in scene.slots}
+    return any(not p.face_up and roles.get(p.zone) != "stock" for p in scene.cards)
+
+
+def test_a_face_down_card_does_not_lift(open_window, games):
+    game, deal = deal_where(games, face_down_outside_the_stock, "a face-down card outside the stock")
+    window = open_window({"game": game.id, "deal": deal})
     view, state = window.view, window.session.state
     roles = {s.zone: s.role for s in view.model.slots}
     down = [item for item in view.cards if not item.placed.face_up and roles.get(item.placed.zone) != "stock"]

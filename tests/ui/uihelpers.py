@@ -155,3 +155,16 @@ def carrying(games):
             if game.carries_score(game.new(1, **options)):
                 return game, options
     pytest.skip("no registered game keeps a running total")
+
+
+def deal_where(games, has, what: str, deals=range(1, 20)):
+    """The first registered game and deal (registry order, then deal number) whose dealt
+    position ``has(game, state)``: a test names what it needs, never a game; it is skipped
+    where no installed game has it."""
+    import pytest
+
+    for game in games.values():
+        for deal in deals:
+            if has(game, game.new(deal)):
+                return game, deal
+    pytest.skip(f"no registered game has {what}")

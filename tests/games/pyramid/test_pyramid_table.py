@@ -23,9 +23,9 @@ def window(qtbot, tmp_path, monkeypatch, game):
     qtbot.addWidget(win)
     win.show()
     qtbot.waitExposed(win)
-    win.autoplay_action.setChecked(False)  # only the moves the test plays
-    win.restart_action.trigger()  # the deal again, without the King auto-play took away (rule 6.1)
-    qtbot.waitUntil(lambda: bool(game.pile(win.session.state, "p27").cards))
+    win.autoplay_action.trigger()  # off: only the moves the test plays
+    win.start(game, DEAL)  # the deal again, with the King auto-play took away (rule 6.1)
+    assert win.session.state == game.new(DEAL)
     win.view.relayout()
     return win
 
