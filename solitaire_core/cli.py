@@ -18,6 +18,7 @@ import argparse
 import os
 import sys
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from attrs import frozen
@@ -254,6 +255,27 @@ def run_play(args: argparse.Namespace) -> int:
     return status if isinstance(status, int) else 0
 
 
+# --- new-game --------------------------------------------------------------------
+def add_new_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", metavar="NAME", help=_("the new game's id, a short lowercase word (my-game)"))
+    parser.add_argument("--from", dest="parent", metavar="GAME",
+                        help=_("make it a variant of this installed game (a subclass with amendments)"))
+    parser.add_argument("--dir", default=".", metavar="FOLDER", help=_("where to write the project (default: here)"))
+
+
+def run_new_game(args: argparse.Namespace) -> int:
+    from . import newgame
+
+    parent = find_game(args.parent) if args.parent else None
+    try:
+        project = newgame.write(args.name, Path(args.dir), parent)
+    except (ValueError, OSError) as exc:
+        raise UsageError(str(exc)) from None
+    print(_("wrote {project}: install it with 'pip install -e {project}', then run 'pytest {project}'").format(
+        project=project))
+    return 0
+
+
 VERBS: list[Verb] = [  # help texts marked with N_, shown translated
     Verb("list", N_("every installed game with its options"), add_list_arguments, run_list),
     Verb("show", N_("the position text of a deal"), add_game_arguments, run_show),
@@ -265,6 +287,8 @@ VERBS: list[Verb] = [  # help texts marked with N_, shown translated
          add_winnability_arguments, run_winnability),
     Verb("survey", N_("solve a range of deals on Dask, keeping every answer; --report: the shares"),
          add_survey_arguments, run_survey),
+    Verb("new-game", N_("write a plugin project for a new game (or a variant: --from GAME)"),
+         add_new_game_arguments, run_new_game),
 ]
 
 

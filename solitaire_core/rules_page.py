@@ -44,6 +44,7 @@ def split(text: str) -> RulesPage:
 AMENDS = re.compile(r"^<!-- amends: ([a-z][a-z0-9_-]*) -->[ \t]*\n?", re.MULTILINE)
 _HEADING = re.compile(r"^#{2,3} .*$", re.MULTILINE)
 _ITEM = re.compile(r"^- \*\*(\d+\.\d+)\*\*.*(?:\n(?:[ \t]*\n)*[ \t]+\S.*)*", re.MULTILINE)
+_BOLD = re.compile(r"\*\*(\d+\.\d+)\*\*")
 _NUMBER = re.compile(r"\*\*(\d+\.\d+)\*\*|^(\d+\.\d+)\s", re.MULTILINE)
 
 
@@ -84,11 +85,11 @@ def compose(parent: str, variant: str, intro: Callable[[list[str], list[str]], s
         developer = developer or line == DEVELOPER_HEADING
         if line in headings:
             old = sections[headings[line]][1]
-            lost = set(numbers(old)) - set(numbers(body))
+            lost = set(_BOLD.findall(old)) - set(_BOLD.findall(body))
             if lost:
                 raise ValueError(f"{title}: {line!r} drops the parent's rules {sorted(lost)}")
             sections[headings[line]][1] = body
-            replaced += [n for n in numbers(body) if n in known]
+            replaced += [n for n in _BOLD.findall(body) if n in known]
             continue
         found = [(m.group(1), m.group(0)) for m in _ITEM.finditer(body)]
         items.update(found)

@@ -37,6 +37,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .cards import Card, parse_card
+from . import endings
 from .deals import MAX_DEAL
 from .errors import IllegalMove, OptionError
 from .moves import Move
@@ -457,7 +458,9 @@ def notation_in(game, state, text: str) -> str | None:
     return Notation(game, state).find(text)
 
 
-def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit: int = 200) -> int:
+def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit: int = 200,
+                     ends=range(1, 4), end_tail: int = 30, step: int = 5, search: int = 150,
+                     nodes: int = 5000, kept: list | None = None) -> int:
     """Auto-play, the hint and the finish never throw a win away, where an exhaustive
     search decides: on the last ``tail`` positions of greedy heuristic play (the move
     ``preference`` likes best, no position twice) from each deal (default options)
@@ -465,7 +468,17 @@ def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit
     from each, those whose whole game
     fits in ``limit`` positions. In each such game every position's safe moves keep
     a won game won, and every finish wins; from the chosen positions the hint's move
-    does too. Returns how many positions were decided (the others are skipped)."""
+    does too.
+
+    And on won lines taken backwards (``endings.line_ends``: every ``step``-th of the
+    last ``end_tail`` positions of the solver's win of each deal of ``ends``, within
+    ``nodes``, and their neighbours), where ``endings.Decider`` decides within
+    ``search`` positions: a won position's safe moves each lead to a position it
+    proves won (one it proves lost fails the check), a finish wins. The hint is left
+    out there: it promises to keep a win only where the whole game fits its search.
+
+    Returns how many positions were decided (the others are skipped); ``kept``, a
+    list, receives the decided won-line positions (a game's tests count its kinds)."""
     rnd, decided = random.Random(0), 0
     for deal, start in [(d, None) for d in deals] + [(None, s) for s in starts]:
         line = Line(game, deal, {} if start is None else dict(start.options))
@@ -489,7 +502,34 @@ def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit
                 if move is not None and won[game.key(state)][1]:
                     line.require(won[game.key(game.play(state, move))][1],
                                  f"the hint {game.format_move(move)} loses the won game\n{game.format_position(state)}")
+    decider = endings.Decider(game, search)
+    for deal, state in endings.line_ends(game, ends, end_tail, step, nodes):
+        line = Line(game, deal, {})
+        with line.context():
+            if _keeps_its_win(game, decider, state, line):
+                decided += 1
+                if kept is not None:
+                    kept.append(state)
     return decided
+
+
+def _keeps_its_win(game, decider, state, line: "Line") -> bool:
+    """Whether ``decider`` decides ``state`` and every safe move from it (a safe move
+    from a won position to a lost one, or a finish that does not win, fails ``line``)."""
+    won = decider.decide(state)
+    if won is None:
+        return False
+    for move in game.safe_moves(state) if won else ():
+        after = decider.decide(game.play(state, move))
+        line.require(after is not False, f"safe move {game.format_move(move)} loses the won game\n"
+                                         f"{game.format_position(state)}")
+        if after is None:
+            return False
+    finish = game.finish_moves(state)
+    if finish is not None:
+        line.require(game.is_won(play_texts(game, state, *map(game.format_move, finish))),
+                     f"the finish does not win\n{game.format_position(state)}")
+    return True
 
 
 def _near_the_end(game, state, tail: int, rnd: random.Random) -> list:

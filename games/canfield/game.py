@@ -48,7 +48,7 @@ class Canfield(PileGame):
     }
 
     def deal(self, cards, options):
-        """Rule 2.2: the base card to the first foundation, 13 cards to the reserve (the last
+        """Rule 2.1: the base card to the first foundation, 13 cards to the reserve (the last
         face up), one card to each column; the rest is the stock, its last card on top."""
         piles = {"f1": Pile((cards.pop(),))}
         piles["reserve"] = Pile(tuple(cards.pop() for _ in range(RESERVE)), RESERVE - 1)

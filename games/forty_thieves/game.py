@@ -32,7 +32,7 @@ class FortyThieves(PileGame):
     }
 
     def deal(self, cards, options):
-        """Rule 2.2: four rows of ten, left to right, face up; the rest is the stock, its last card on top."""
+        """Rule 2.1: four rows of ten, left to right, face up; the rest is the stock, its last card on top."""
         columns = [[] for _ in range(COLUMNS)]
         for _ in range(ROWS):
             for column in columns:

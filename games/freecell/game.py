@@ -32,7 +32,7 @@ class FreeCell(PileGame):
     }
 
     def deal(self, cards, options):
-        """Microsoft's deal (rule 2.2): the cards one by one to the columns in turn, left to right."""
+        """Microsoft's deal (rules 2.1, 2.2): the cards one by one to the columns in turn, left to right."""
         columns = [[] for _ in range(COLUMNS)]
         for k in range(len(cards)):
             columns[k % COLUMNS].append(cards.pop())

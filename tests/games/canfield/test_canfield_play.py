@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from canfield_helpers import apply, moves, position, run
-from solitaire_core import DRAW, IllegalMove, parse_card
+from solitaire_core import DRAW, IllegalMove
 from solitaire_core.testing import check_game, check_safe_moves, play_texts
 
 
@@ -17,7 +17,8 @@ def test_rule_3_1_an_empty_foundation_takes_only_the_base_rank(game):
     state = position(game, f1="7S", t1="7H", t2="AH", reserve="(2D) 7C")
     assert {"t1>f2", "t1>f3", "t1>f4", "reserve>f2"} <= moves(game, state)
     assert not any(m.startswith("t2>f") for m in moves(game, state))
-    with pytest.raises(IllegalMove, match=r"An empty foundation takes only a card of the base rank, 7 \(rule 3\.1\)"):
+    base = r"An empty foundation takes only a card of the base rank, 7 \(rule 3\.1\)"
+    with pytest.raises(IllegalMove, match=base):
         apply(game, state, "t2>f2")
     scene = game.scene(state)
     assert {s.zone: s.label for s in scene.slots}["f2"] == "7"

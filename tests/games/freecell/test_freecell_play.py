@@ -41,6 +41,7 @@ def test_rule_3_3_a_run_as_long_as_the_free_places_allow(game):
     assert [c.code for c in game.pile(after, "t2").cards] == "QD JC 10D 9S 8H 7C 6D".split()
     assert game.pile(after, "t1").cards == (parse_card("QH"),)
 
+
 def test_rule_3_4_an_empty_column_takes_any_card_or_run(game):
     state = position(game, t1="", t2="9S 8H 7C", t3="5D", rest="t8")
     assert {"t2>t1", "t2:2>t1", "t2:3>t1", "t3>t1"} <= moves(game, state)

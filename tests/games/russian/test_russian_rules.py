@@ -74,3 +74,14 @@ def test_russian_is_registered_as_a_subclass_of_yukon(game):
 
 def test_russian_conforms(game):
     check_game(game)
+
+
+def test_rule_3_1_in_french_the_page_is_composed_from_the_french_pages(game):
+    from solitaire_core import i18n
+    i18n.set_language("fr")
+    try:
+        page = game.rules
+    finally:
+        i18n.set_language(None)
+    assert page.startswith("# Solitaire russe\n") and "## Comment jouer" in page and "## How to play" not in page
+    assert "même enseigne" in rule_text(page, "3.1") and "## 4. Déplacer des cartes" in page
