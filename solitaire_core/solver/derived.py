@@ -29,18 +29,23 @@ from ..piles import PileGame, supermove
 from ..zones import CELL, FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_TOP, STOCK, TABLEAU, WASTE
 
 # What a game may not override for the model to apply: the rules and the moves' effects.
+# (``build_rule``, a zone's build rule picked by the options, is read at the start instead.)
 RULE_METHODS = ("lift_refusal", "drop_refusal", "draw_refusal", "pair_refusal", "check", "legal_moves",
-                "pair_moves", "run_length", "lift_counts", "build_rule", "play", "draw", "settle",
+                "pair_moves", "run_length", "lift_counts", "play", "draw", "settle",
                 "after_move", "is_won", "can_draw", "redeals_left")
 
 
 def why_not(game) -> str | None:
-    """Why the derived model does not apply to ``game``, or None when it does."""
+    """Why the derived model does not apply to ``game``, or None when it does. A class
+    whose override changes no rule (Spider's ``play`` only scores) says so in its own
+    body, ``solver_derived = True``; the kit's ``check_solver`` then holds it to that.
+    Never inherited: a subclass overriding more says it again."""
     if not isinstance(game, PileGame):
         return "it is not a pile game"
     cls = type(game)
     for name in RULE_METHODS:
-        if getattr(cls, name) is not getattr(PileGame, name):
+        owner = next(c for c in cls.__mro__ if name in vars(c))
+        if owner is not PileGame and not vars(owner).get("solver_derived"):
             return f"it overrides {name}"
     if cls.run_limit not in (None, supermove):
         return "it has a run_limit of its own"
@@ -66,6 +71,7 @@ class Model:
             return None if test is None else bytes([0] + [1 if test(c) else 0 for c in distinct])
 
         self.build = [table(z.build) for z in zones]
+        self._tables = {}  # build tables the options pick (``build_rule``), made once each
         self.run = [table(z.run_rule) for z in zones]
         self.empty = [takes(z.empty) for z in zones]
         self.collect = [table(z.collects) for z in zones]
@@ -94,12 +100,25 @@ class Model:
         self.targets = () if si is None else tuple(game.index[t] for t in zones[si].targets if t in game.index)
         self.needs_filled = si is not None and zones[si].needs_filled
         self.groups = _interchangeable(game)
+        self._derive()
+        self.draw_count, self.redeals = 1, None
+
+    def _table(self, rule):
+        if rule is None:
+            return None
+        if id(rule) not in self._tables:
+            self._tables[id(rule)] = bytes(_pairs(rule, self.cards))
+        return self._tables[id(rule)]
+
+    def _derive(self) -> None:
+        """What follows from the build tables: the cards safe to send up, and for each
+        foundation the cards it takes next on each top card (for ``progress``)."""
+        size = self.size
         self.safe_up = self._safe_up()
         self.next_up = [(f, [tuple(c for c in range(1, size) if self.build[f] and self.build[f][top * size + c])
                              for top in range(size)],
                          tuple(c for c in range(1, size) if self.empty[f] and self.empty[f][c]))
                         for f in self.foundations]
-        self.draw_count, self.redeals = 1, None
 
     def _safe_up(self) -> bytes:
         """Cards that may always go up: nothing outside the foundations is ever built on
@@ -116,6 +135,11 @@ class Model:
     # --- positions ------------------------------------------------------------------
     def start(self, state) -> tuple:
         game = self.game
+        if type(game).build_rule is not PileGame.build_rule:
+            build = [self._table(game.build_rule(state, j)) for j in range(len(game.zones))]
+            if build != self.build:
+                self.build = build
+                self._derive()
         if self.stock is not None and len(self.targets) == 1:
             self.draw_count = game.draw_count(state)
             self.redeals = game.redeals_allowed(state) if "redeals" in game.counters else 0
