@@ -76,14 +76,20 @@ def won_line(game, deal: int, nodes: int) -> list | None:
     return line
 
 
-def line_ends(game, deals, tail: int, step: int, nodes: int) -> list:
+def line_ends(game, deals, wins: int, tail: int, step: int, nodes: int, neighbours: int) -> list:
     """Positions near the end of won lines: every ``step``-th of the last ``tail`` of
-    each deal the solver wins, each followed by its neighbours; no key twice."""
-    chosen, keys = [], set()
+    the first ``wins`` deals the solver wins, each followed by up to ``neighbours`` of
+    its neighbours (spread over its legal moves); no key twice."""
+    chosen, keys, found = [], set(), 0
     for deal in deals:
+        if found == wins:
+            break
         line = won_line(game, deal, nodes)
+        found += line is not None
         for state in (line or [])[-tail - 1:-1:step]:
-            for position in [state] + [game.play(state, move) for move in game.legal_moves(state)]:
+            moves = game.legal_moves(state)
+            spread = moves[::max(1, -(-len(moves) // neighbours))]
+            for position in [state] + [game.play(state, move) for move in spread]:
                 if game.key(position) not in keys:
                     keys.add(game.key(position))
                     chosen.append((deal, position))

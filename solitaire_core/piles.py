@@ -562,16 +562,6 @@ class PileGame(PileAdvice, PileText, PileScene, Game):
             values = tuple((k, v) for k, v in values if k != "redeals")
         return state.piles, values
 
-    def collected_key(self, state: State):
-        """A search key for a game whose foundations only collect runs (Spider, Scorpion),
-        whose columns follow one rule and whose counters are cosmetic: the stock and the
-        columns decide the future (a run never comes back), and once the stock is dealt,
-        no rule tells one column from another, so they count in any order."""
-        piles = state.piles
-        columns = tuple((piles[i].down, tuple(c.code for c in piles[i].cards)) for i in self.role(TABLEAU))
-        stock = piles[self.stock_index] if self.stock_index is not None else Pile()
-        return stock, columns if stock.cards else tuple(sorted(columns))
-
 
 def _complete_run(pile: Pile, rule: Relation) -> tuple:
     """The top King-to-Ace run of ``pile`` following ``rule``, face up, or ()."""

@@ -459,8 +459,8 @@ def notation_in(game, state, text: str) -> str | None:
 
 
 def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit: int = 200,
-                     ends=range(1, 4), end_tail: int = 30, step: int = 5, search: int = 150,
-                     nodes: int = 5000, kept: list | None = None) -> int:
+                     ends=range(1, 11), wins: int = 2, end_tail: int = 20, step: int = 4, neighbours: int = 6,
+                     search: int = 150, nodes: int = 300, kept: list | None = None) -> int:
     """Auto-play, the hint and the finish never throw a win away, where an exhaustive
     search decides: on the last ``tail`` positions of greedy heuristic play (the move
     ``preference`` likes best, no position twice) from each deal (default options)
@@ -471,8 +471,8 @@ def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit
     does too.
 
     And on won lines taken backwards (``endings.line_ends``: every ``step``-th of the
-    last ``end_tail`` positions of the solver's win of each deal of ``ends``, within
-    ``nodes``, and their neighbours), where ``endings.Decider`` decides within
+    last ``end_tail`` positions of the solver's wins (within ``nodes``) of the first
+    ``wins`` deals of ``ends`` it wins, and up to ``neighbours`` of their neighbours), where ``endings.Decider`` decides within
     ``search`` positions: a won position's safe moves each lead to a position it
     proves won (one it proves lost fails the check), a finish wins. The hint is left
     out there: it promises to keep a win only where the whole game fits its search.
@@ -503,7 +503,7 @@ def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit
                     line.require(won[game.key(game.play(state, move))][1],
                                  f"the hint {game.format_move(move)} loses the won game\n{game.format_position(state)}")
     decider = endings.Decider(game, search)
-    for deal, state in endings.line_ends(game, ends, end_tail, step, nodes):
+    for deal, state in endings.line_ends(game, ends, wins, end_tail, step, nodes, neighbours):
         line = Line(game, deal, {})
         with line.context():
             if _keeps_its_win(game, decider, state, line):

@@ -96,6 +96,6 @@ class Klondike(KlondikeSolving, PileGame):
         that differ only so have the same future. The blocked search of deal 20 played
         out visits 6 times fewer positions, that of deal 7 18 times (benchmarks/lookahead.py)."""
         piles, values = super().key(state)
-        columns = tuple(sorted((piles[i].down, tuple(c.code for c in piles[i].cards)) for i in self.role(TABLEAU)))
-        tops = tuple(sorted(piles[i].top.code if piles[i].cards else "" for i in self.role(FOUNDATION)))
+        columns = tuple(sorted((piles[i].down, piles[i].cards) for i in self.role(TABLEAU)))  # cards sort
+        tops = tuple(sorted(piles[i].cards[-1] for i in self.role(FOUNDATION) if piles[i].cards))
         return piles[self.stock_index], piles[self.index["waste"]], tops, columns, values

@@ -7,6 +7,7 @@ from __future__ import annotations
 from solitaire_core import PileGame, french_deck
 from solitaire_core.i18n import N_
 from solitaire_core.rules import down, king, same_suit
+from solitaire_core.search_keys import collected
 from solitaire_core.state import Pile
 from solitaire_core.zones import LIFT_ANY, Foundations, Stock, Tableau
 
@@ -43,4 +44,4 @@ class Scorpion(PileGame):
     def key(self, state):
         """Once the stock is dealt, which column is which never matters (rule 7.1):
         the stock deals to the first three, and every other rule treats them alike."""
-        return self.collected_key(state)
+        return collected(self, state)

@@ -8,6 +8,7 @@ from solitaire_core import Card, Choice, PileGame, french_deck
 from solitaire_core.i18n import N_, _
 from solitaire_core.rules import any_card, down, same_suit
 from solitaire_core.scoring import Scoring
+from solitaire_core.search_keys import collected
 from solitaire_core.state import Pile
 from solitaire_core.zones import FOUNDATION, Foundations, Stock, Tableau
 
@@ -68,4 +69,4 @@ class Spider(PileGame):
     def key(self, state):
         """The columns and the stock decide the future (runs never come back), and
         once the stock is dealt, not which column is which (rule 8.1)."""
-        return self.collected_key(state)
+        return collected(self, state)

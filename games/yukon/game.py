@@ -50,6 +50,6 @@ class Yukon(PileGame):
         """The columns in any order and each foundation by its top card: every column
         plays alike and any Ace starts any foundation (rules 5.1, 6.1)."""
         piles = state.piles
-        columns = tuple(sorted((piles[i].down, tuple(c.code for c in piles[i].cards)) for i in self.role(TABLEAU)))
-        tops = tuple(sorted(piles[i].top.code if piles[i].cards else "" for i in self.role(FOUNDATION)))
+        columns = tuple(sorted((piles[i].down, piles[i].cards) for i in self.role(TABLEAU)))  # cards sort
+        tops = tuple(sorted(piles[i].cards[-1] for i in self.role(FOUNDATION) if piles[i].cards))
         return tops, columns

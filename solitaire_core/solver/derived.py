@@ -100,8 +100,16 @@ class Model:
         self.targets = () if si is None else tuple(game.index[t] for t in zones[si].targets if t in game.index)
         self.needs_filled = si is not None and zones[si].needs_filled
         self.groups = _interchangeable(game)
+        # Zones no card ever leaves: only their size and top card can matter (Golf's
+        # waste, the foundations of a game that never gives cards back).
+        givers = {k for _, k in self.refill}
+        if si is not None and "redeals" in game.counters:
+            givers.update(self.targets)
+        self.tops_only = [j for j, z in enumerate(zones)
+                          if z.lift == LIFT_NONE and z.role != STOCK and j not in givers]
         self._derive()
         self.draw_count, self.redeals = 1, None
+        self._moves: dict = {}
 
     def _table(self, rule):
         if rule is None:
@@ -114,11 +122,28 @@ class Model:
         """What follows from the build tables: the cards safe to send up, and for each
         foundation the cards it takes next on each top card (for ``progress``)."""
         size = self.size
+        self.classes = self._classes()
         self.safe_up = self._safe_up()
+        self.any_safe = bool(self.foundations) and any(self.safe_up)
         self.next_up = [(f, [tuple(c for c in range(1, size) if self.build[f] and self.build[f][top * size + c])
                              for top in range(size)],
                          tuple(c for c in range(1, size) if self.empty[f] and self.empty[f][c]))
                         for f in self.foundations]
+
+    def _classes(self) -> bytes | None:
+        """A translation of card codes to their class: cards that every table treats
+        alike (Golf's and TriPeaks' suits, Spider's copies) may trade places without
+        changing the future, so the key writes one code for them. None: no two alike."""
+        size = self.size
+        tables = [t for t in self.build + self.run + self.collect + [self.pairs] if t is not None]
+        empties = [e for e in self.empty if e is not None]
+        first: dict = {}
+        codes = bytearray(range(256))
+        for c in range(1, size):
+            signature = (tuple(t[c * size:(c + 1) * size] for t in tables), tuple(t[c::size] for t in tables),
+                         tuple(e[c] for e in empties), (self.rank[c], self.king[c]) if self.collectors else ())
+            codes[c] = first.setdefault(signature, c)
+        return bytes(codes) if any(codes[c] != c for c in range(1, size)) else None
 
     def _safe_up(self) -> bytes:
         """Cards that may always go up: nothing outside the foundations is ever built on
@@ -148,9 +173,16 @@ class Model:
         return zones + (state.value("redeals"),)
 
     def key(self, pos) -> Hashable:
-        if not self.groups:
+        classes = self.classes
+        if classes is not None:
+            zones = [z[:1] + z[1:].translate(classes) for z in pos[:-1]] + [pos[-1]]
+        elif not self.groups and not self.tops_only:
             return pos
-        zones = list(pos)
+        else:
+            zones = list(pos)
+        for j in self.tops_only:  # each such zone always written so: no two writings meet
+            zone = zones[j]
+            zones[j] = bytes([zone[0], len(zone), zone[-1] if len(zone) > 1 else 0])
         for group in self.groups:
             for j, content in zip(group, sorted(zones[j] for j in group)):
                 zones[j] = content
@@ -231,7 +263,6 @@ class Model:
     def moves(self, pos) -> list[tuple]:
         """(engine move, src, dst, n, kind) for every legal move, best first for the search."""
         found = []
-        ids = self.ids
         for i, targets in enumerate(self.receivers):
             length = self.run_length(pos, i)
             zone = pos[i]
@@ -239,16 +270,24 @@ class Model:
                 first = zone[-n]
                 for j in targets:
                     if self.drops(pos, j, first, n, i):
-                        found.append((_order(self, pos, i, j, n), Move(ids[i], ids[j], n), i, j, n))
+                        found.append((_order(self, pos, i, j, n), self.move(i, j, n), i, j, n))
         if self.pairs is not None:
-            free = [i for i in range(len(ids)) if self.roles[i] != FOUNDATION and self.run_length(pos, i)]
+            free = [i for i in range(len(self.ids)) if self.roles[i] != FOUNDATION and self.run_length(pos, i)]
             for a in free:
                 for b in free:
                     if a != b and self.pairs[pos[a][-1] * self.size + pos[b][-1]]:
-                        found.append((0, Move(ids[a], ids[b], 1, pair=True), a, b, -1))
+                        found.append((0, self.move(a, b, -1), a, b, -1))
         if self.can_draw(pos):
             found.append((5, DRAW, -1, -1, 0))
         found.sort(key=lambda t: t[0])
+        return found
+
+    def move(self, i: int, j: int, n: int) -> Move:
+        """The engine's move (made once: the search asks for the same ones again and again)."""
+        found = self._moves.get((i, j, n))
+        if found is None:
+            found = self._moves[(i, j, n)] = Move(self.ids[i], self.ids[j], 1, pair=True) if n < 0 \
+                else Move(self.ids[i], self.ids[j], n)
         return found
 
     def lines(self, pos) -> Iterator[tuple]:
@@ -258,6 +297,8 @@ class Model:
     def safe(self, pos):
         """A card going up that can never hurt (``_safe_up``), from anywhere but the
         stock and, when more than one card is drawn, the waste."""
+        if not self.any_safe:
+            return None
         for i in range(len(pos) - 1):
             zone = pos[i]
             if len(zone) == 1 or self.roles[i] in (FOUNDATION, STOCK) or zone[0] == len(zone) - 1:

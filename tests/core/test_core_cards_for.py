@@ -1,7 +1,8 @@
 """An option that changes the cards (``PileGame.cards_for``: Spider's suits): the deal,
 the position text and the kit all hold the cards of the options in play; the kit's
-``arrange_collected`` builds positions of games whose foundations collect runs; a fan
-that lifts any face-up card keeps a strip of each to take it by."""
+``arrange_collected`` builds positions of games whose foundations collect runs, and
+``search_keys.collected`` is their search key; a fan that lifts any face-up card keeps
+a strip of each to take it by."""
 
 import pytest
 
@@ -9,6 +10,7 @@ from solitaire_core import Card, Choice, PileGame, french_deck
 from solitaire_core.errors import NotationError
 from solitaire_core.pile_scene import MIN_FACE_UP
 from solitaire_core.rules import any_card, down, same_suit
+from solitaire_core.search_keys import collected
 from solitaire_core.state import Pile
 from solitaire_core.testing import arrange_collected, check_line
 from solitaire_core.zones import LIFT_ANY, Foundations, Tableau
@@ -80,5 +82,5 @@ def test_the_collected_key_counts_the_columns_in_any_order_once_nothing_deals_to
     game = Tinted()
     a = arrange_collected(game, None, "t3", t1="9S", t2="8H")
     b = arrange_collected(game, None, "t3", t1="8H", t2="9S")
-    assert a != b and game.collected_key(a) == game.collected_key(b)
-    assert game.collected_key(a) != game.collected_key(arrange_collected(game, None, "t3", t1="9S", t2="7H"))
+    assert a != b and collected(game, a) == collected(game, b)
+    assert collected(game, a) != collected(game, arrange_collected(game, None, "t3", t1="9S", t2="7H"))
