@@ -9,7 +9,8 @@ with every neighbour (one legal move away: the Excuse placed on any column, a ca
 sent down...), are near-won positions of every kind the game has.
 
 ``Decider`` answers "can this be won?" by a depth-first search that tries the moves
-raising the game's ``progress`` first (cards up): it proves a win by finding one,
+raising the game's ``progress`` first (cards up), then those its ``preference``
+likes: it proves a win by finding one,
 a loss by exhausting every position reachable, and says ``None`` past ``limit``
 positions. Positions on a line it found are remembered won, those of an exhausted
 search lost, so one question helps the next.
@@ -58,9 +59,12 @@ class Decider:
 
     def _children(self, state) -> list:
         game = self.game
-        after = [game.play(state, move) for move in game.legal_moves(state)]
-        after.sort(key=game.progress, reverse=True)  # stable: equals keep the game's order
-        return [(position, game.key(position)) for position in after]
+        ranked = []
+        for k, move in enumerate(game.legal_moves(state)):
+            after = game.play(state, move)
+            ranked.append((game.progress(after), game.preference(state, move), -k, after))
+        ranked.sort(key=lambda t: t[:3], reverse=True)  # progress first, then what the heuristic likes
+        return [(after, game.key(after)) for *_, after in ranked]
 
 
 def won_line(game, deal: int, nodes: int) -> list | None:

@@ -14,29 +14,122 @@ from attrs import frozen
 CARD_HEIGHT = 1.4
 
 
+Box = tuple[float, float, float, float]  # x, y, width, height, in shares of the card's width and height
+
+
+@frozen
+class Corner:
+    """The index, top-left and turned round bottom-right, within the strip a fanned card
+    still shows: ``text`` (a rank as the player reads it) over ``symbol``, side by side
+    on a small card. ``serif`` draws it in a serif face, ``wide`` gives a long index
+    (a Roman numeral) the card's top strip."""
+
+    text: str
+    symbol: str = ""
+    serif: bool = False
+    wide: bool = False
+
+
+@frozen
+class Pips:
+    """``count`` (1..10) ``symbol``s in the classic layout; one large one for 1."""
+
+    count: int
+    symbol: str
+
+
+@frozen
+class Court:
+    """A framed double-ended court figure in the face's ink, ``symbol`` on its chest.
+    ``figure`` is its headgear: ``crown`` (with a beard), ``coronet`` (with long hair),
+    ``cap`` (feathered) or ``helmet`` (plumed)."""
+
+    figure: str
+    symbol: str
+
+
+@frozen
+class Symbol:
+    """A text or symbol drawn as large as ``box`` allows (``ink`` "": the face's)."""
+
+    text: str
+    box: Box = (0.2, 0.3, 0.6, 0.4)
+    serif: bool = False
+    bold: bool = True
+    ink: str = ""
+
+
+@frozen
+class Svg:
+    """A drawing the plugin ships: ``path`` inside ``package`` (an importable package),
+    the element ``element`` of it ("" the whole file), fitted to ``box``."""
+
+    package: str
+    path: str
+    element: str = ""
+    box: Box = (0.1, 0.1, 0.8, 0.8)
+
+
+@frozen
+class Frame:
+    """A rounded frame around the middle of the card: ``ink`` its line, ``fill`` its ground
+    ("" none); ``double`` adds an inner line and ``ornament`` (a symbol) above and below
+    the centre, both left out on a small card."""
+
+    ink: str
+    box: Box = (0.22, 0.14, 0.56, 0.72)
+    fill: str = ""
+    double: bool = False
+    ornament: str = ""
+
+
+@frozen
+class Band:
+    """A text on a rounded band of ``fill`` ("" none) across the card, in ``ink``
+    ("" the face's); the text is left out where it would be too small to read."""
+
+    text: str
+    box: Box
+    fill: str = ""
+    ink: str = ""
+
+
+@frozen
+class Standard:
+    """The face is this card of a standard pack (``french``: rank 1..13, suit S H D C): the
+    table may draw it from a deck of that pack (an SVG deck), else from the primitives."""
+
+    pack: str
+    rank: int
+    suit: str
+
+
 @frozen
 class Face:
-    """How to draw a card's face, with no knowledge of the game.
+    """How to draw a card's face, as drawing primitives: the table draws exactly this,
+    knowing nothing of the game (docs/architecture.md, Scene).
 
-    ``kind`` is ``french``, ``tarot-suit``, ``trump``, ``excuse`` or ``custom``.
-    ``colour`` is the ink (``red``, ``black`` or any Qt colour name),
-    ``corner`` the index text, ``centre`` the large symbol or text in the
-    middle, ``rank``/``suit`` the card's own (for pip layouts and SVG decks),
-    ``edges`` shapes on the sides (north, east, south, west; "" for none),
-    ``note`` a small extra line (what a wild card stands for), ``figure`` the
-    court figure to draw (``J``, ``N``, ``Q``, ``K``: the pack's own letter, while
-    ``corner`` follows the player's language) or "" for none.
+    ``ink`` is the face's colour (``red``, ``black`` or any Qt colour name) for the
+    corner, the centre and the marks; ``paper`` the card's ground ("" the table's
+    white), ``tint`` a wash of the ink over it (0 none, 1 solid). ``centre`` is one of
+    ``Pips``, ``Court``, ``Symbol``, ``Svg`` or None; ``frame`` a ``Frame`` or None;
+    ``bands`` texts across the card; ``marks`` the shapes on the sides (north, east,
+    south, west: ``triangle``, ``rectangle``, ``square``, any other name a dot, ""
+    none). A face that is never fanned (``fanned`` False) may lie turned, so a lone 6
+    or 9 in its index is underlined, and on a card too small for corners its index
+    is drawn in the middle instead. ``standard`` lets a deck of a standard pack draw it.
     """
 
-    kind: str
-    colour: str
-    corner: str
-    centre: str = ""
-    rank: int = 0
-    suit: str = ""
-    edges: tuple[str, str, str, str] = ("", "", "", "")
-    note: str = ""
-    figure: str = ""
+    ink: str = "black"
+    corner: Corner | None = None
+    centre: Pips | Court | Symbol | Svg | None = None
+    paper: str = ""
+    tint: float = 0.0
+    frame: Frame | None = None
+    bands: tuple[Band, ...] = ()
+    marks: tuple[str, str, str, str] = ("", "", "", "")
+    fanned: bool = True
+    standard: Standard | None = None
 
 
 @frozen
