@@ -1,18 +1,17 @@
 """End positions for the conformance kit, and an exact search that decides them.
 
 A game's whole reachable graph is small only in toy positions: with cards able to
-come back down (Solitarot's trumps into empty columns, a stack's top back into
-Tacta's puzzle) even a position with most cards up reaches thousands. So the kit
+come back down (cards played back from a foundation into empty columns, a stack's top
+back into a puzzle) even a position with most cards up reaches thousands. So the kit
 also takes won lines backwards: the solver wins a deal (a node budget, so the
 answer never depends on the machine), and the last positions of its line, each
-with every neighbour (one legal move away: the Excuse placed on any column, a card
+with some of its neighbours (one legal move away: a wild card placed on any column, a card
 sent down...), are near-won positions of every kind the game has.
 
 ``Decider`` answers "can this be won?" by a depth-first search that tries the moves
 raising the game's ``progress`` first (cards up), then those its ``preference``
-likes: it proves a win by finding one,
-a loss by exhausting every position reachable, and says ``None`` past ``limit``
-positions. Positions on a line it found are remembered won, those of an exhausted
+likes: it proves a win by finding one, a loss by exhausting every position
+reachable, and says ``None`` past ``limit`` positions. Positions on a line it found are remembered won, those of an exhausted
 search lost, so one question helps the next.
 """
 
@@ -67,10 +66,9 @@ class Decider:
         return [(after, game.key(after)) for *_, after in ranked]
 
 
-def won_line(game, deal: int, nodes: int) -> list | None:
-    """The positions of the solver's winning line for ``deal`` (default options), its
-    won end included; None when the solver does not win it within ``nodes``."""
-    state = game.new(deal)
+def won_line(game, state, nodes: int) -> list | None:
+    """The positions of the solver's winning line from ``state``, its won end
+    included; None when the solver does not win it within ``nodes``."""
     result = solve(game, state, Budget(seconds=None, nodes=nodes))
     if result.answer != WINNABLE:
         return None
@@ -80,16 +78,18 @@ def won_line(game, deal: int, nodes: int) -> list | None:
     return line
 
 
-def line_ends(game, deals, wins: int, tail: int, step: int, nodes: int, neighbours: int) -> list:
-    """Positions near the end of won lines: every ``step``-th of the last ``tail`` of
-    the first ``wins`` deals the solver wins, each followed by up to ``neighbours`` of
-    its neighbours (spread over its legal moves); no key twice."""
-    chosen, keys, found = [], set(), 0
+def line_ends(game, deals, starts, wins: int, tail: int, step: int, nodes: int, neighbours: int) -> list:
+    """Positions near the end of won lines, as (deal or None, position): every
+    ``step``-th of the last ``tail`` of the first ``wins`` deals the solver wins
+    (default options) and of every state of ``starts`` it wins, each followed by up
+    to ``neighbours`` of its neighbours (spread over its legal moves); no key twice."""
+    lines = [(None, won_line(game, start, nodes)) for start in starts]
     for deal in deals:
-        if found == wins:
+        if sum(line is not None for _, line in lines[len(starts):]) == wins:
             break
-        line = won_line(game, deal, nodes)
-        found += line is not None
+        lines.append((deal, won_line(game, game.new(deal), nodes)))
+    chosen, keys = [], set()
+    for deal, line in lines:
         for state in (line or [])[-tail - 1:-1:step]:
             moves = game.legal_moves(state)
             spread = moves[::max(1, -(-len(moves) // neighbours))]

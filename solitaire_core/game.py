@@ -16,6 +16,7 @@ from attrs import frozen
 
 from . import blocked, lookahead
 from . import cards as cardlib
+from . import faces
 from . import moves as movelib
 from . import words
 from .errors import IllegalMove, SolitaireError
@@ -26,11 +27,6 @@ from .options import Choice, resolve
 from .scene import Face, Scene
 from .state import State
 from .zones import FOUNDATION, STOCK
-
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
-         "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
-
 
 class TranslatedName:
     """A game's name, declared in English (``name = N_("Salic Law")``) and read in the
@@ -55,7 +51,6 @@ class Game:
     id: str = ""
     name: str = ""
     options: tuple[Choice, ...] = ()
-    pack: str = "french"
     stuck_search_limit: int = 4000
     hint_search_limit: int = 200  # positions; timed in benchmarks/lookahead.py
     running_total: str | None = None  # an on/off option whose "on" carries the score to the next game
@@ -125,19 +120,11 @@ class Game:
         return card.code
 
     def parse_card(self, text: str):
-        return cardlib.parse_card(text, self.pack)
+        return cardlib.parse_card(text)
 
     def face(self, card) -> Face:
-        """A face description the UI can draw without knowing the game."""
-        symbol = SUIT_SYMBOLS.get(card.suit, "")
-        if card.suit == cardlib.TRUMP:
-            return Face("trump", "black", ROMAN[card.rank], ROMAN[card.rank], card.rank, card.suit)
-        if card.suit == cardlib.EXCUSE:
-            return Face("excuse", "black", "\u2605", "\u2605", 0, card.suit, note=card.stands)
-        letter = cardlib.PACK_LABELS[card.pack][card.rank]
-        kind = "french" if card.pack == "french" else "tarot-suit"
-        figure = letter if card.rank >= cardlib.JACK else ""
-        return Face(kind, card.colour, words.rank(letter), symbol, card.rank, card.suit, figure=figure)
+        """How the table draws ``card``, in drawing primitives (here: a French card)."""
+        return faces.french_face(card)
 
     @property
     def rules(self) -> str:
@@ -168,14 +155,11 @@ class Game:
 
     # --- words a player reads (the templates are in words.py) ----------
     def card_name(self, card) -> str:
-        """What a player calls ``card`` inside a sentence ("the 7\u2663", "trump XI"),
-        from what its face shows."""
-        face = self.face(card)
-        if face.kind == "trump":
-            return words.trump(face.corner)
-        if face.kind == "excuse":
-            return words.excuse()
-        return words.card(face.corner, face.centre if face.kind in ("french", "tarot-suit") else "")
+        """What a player calls ``card`` inside a sentence ("the 7\u2663", "the 10\u2665"),
+        from the index its face shows; a game whose faces have none, or whose index does
+        not say it well, names its cards itself."""
+        corner = self.face(card).corner
+        return words.card(corner.text, corner.symbol) if corner else words.a_card()
 
     def zone_name(self, zone_id: str) -> str:
         """What a player calls a zone ("the stock", "Column 5"): named by the role of

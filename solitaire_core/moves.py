@@ -16,7 +16,7 @@ class Move:
     with ``pair``, the top cards of ``src`` and ``dst`` leaving together (Pyramid).
 
     ``variant`` tells apart moves of the same cards to the same place made in different
-    ways (Tacta's turn of a card on the X card), written ``SRC>DST@VARIANT``; "" is the
+    ways (a card laid turned one way or another), written ``SRC>DST@VARIANT``; "" is the
     game's plain way, the only one most games have. The game words each one
     (``describe_move``) and parses its own."""
 

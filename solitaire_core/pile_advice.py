@@ -80,7 +80,7 @@ class PileAdvice:
     def hidden_in_play(self, state: State) -> int:
         """Face-down cards outside the stock that can still come into play: those of
         zones that turn an uncovered card up. A card set face down elsewhere is out
-        of the game (Solitarot's discarded Excuse)."""
+        of the game (a wild card discarded face down)."""
         return sum(pile.down for zone, pile in zip(self.zones, state.piles) if zone.flip)
 
     def _finish_order(self, state: State, moves) -> list[Move]:

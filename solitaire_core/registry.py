@@ -7,7 +7,8 @@ one broken plugin never stops the app or the other games.
 Each game is checked once at load, cheaply: its declaration (types and values,
 not only that the names exist) and a smoke call (deal 1 with the default
 options: legal moves, position text, scene), so what reaches the list can at
-least be listed, chosen and dealt. Ids are settled whatever the entry points
+least be listed, chosen and dealt; and its solver names (``solver_problem``: an
+unknown ``solver_*`` name is refused, never ignored). Ids are settled whatever the entry points
 are named: a game of this distribution (the built-in games) keeps its id and a
 plugin repeating it is refused; two plugins offering one id are both refused.
 """
@@ -27,6 +28,7 @@ from . import declaration, hookspecs, i18n
 from .moves import Move
 from .piles import PileGame
 from .scene import Scene
+from .solver.hooks import solver_problem
 
 FRAMEWORK = "solitaire-framework"  # this project's distribution: its games are the built-in ones
 METHODS = ("new", "legal_moves", "apply", "is_won", "is_stuck", "format_move", "parse_move",
@@ -121,7 +123,7 @@ def _not_a_game(obj) -> str | None:
     uncallable = [name for name in METHODS if not callable(getattr(obj, name))]
     if uncallable:
         return f"game {obj.id!r}: {', '.join(uncallable)} must be methods"
-    return _bad_options(obj) or _smoke(obj) or _bad_declaration(obj)
+    return _bad_options(obj) or _smoke(obj) or _bad_declaration(obj) or solver_problem(obj)
 
 
 def _bad_declaration(game) -> str | None:

@@ -92,6 +92,7 @@ class Band:
     box: Box
     fill: str = ""
     ink: str = ""
+    bold: bool = True
 
 
 @frozen
@@ -104,7 +105,7 @@ class Standard:
     suit: str
 
 
-@frozen
+@frozen(cache_hash=True)  # the table's key for the drawn face
 class Face:
     """How to draw a card's face, as drawing primitives: the table draws exactly this,
     knowing nothing of the game (docs/architecture.md, Scene).

@@ -25,7 +25,7 @@ from .state import State
 SAVE_FORMAT = "solitaire-save"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 4 * 1024 * 1024
-MAX_SAVE_MOVES = 20_000  # a long Tacta game played by the demo is about 3,000; the app writes no more
+MAX_SAVE_MOVES = 20_000  # a long puzzle game played by the demo is about 3,000; the app writes no more
 CHECKPOINT_EVERY = 1000  # moves between the positions a sealed save carries
 
 

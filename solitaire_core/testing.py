@@ -36,7 +36,7 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .cards import Card, parse_card
+from .cards import Card
 from . import endings
 from .deals import MAX_DEAL
 from .errors import IllegalMove, OptionError
@@ -71,7 +71,7 @@ def arrange(game, hidden_in: str, options: str = "", **zones: str):
     lost or doubled): the zones named as position text (``t1="(9H) KS QH"``), the
     others empty, and every card of the deck not named face down at the bottom of
     ``hidden_in``. ``options``: the option lines (``"@draw 3"``)."""
-    named = Counter(parse_card(code.strip("()"), game.pack) for text in zones.values() for code in text.split())
+    named = Counter(game.parse_card(code.strip("()")) for text in zones.values() for code in text.split())
     rest = Counter(game.deck) - named
     under = " ".join(f"({c.code})" for c in sorted(rest.elements()))
     zones[hidden_in] = f"{under} {zones.get(hidden_in, '')}".strip()
@@ -95,12 +95,12 @@ def arrange_collected(game, options: dict | None = None, hidden_in: str = "", sc
     resolved = dict(game.new(0, **(options or {})).options)
     rest = Counter(game.cards_for(resolved))
     for text in zones.values():
-        rest -= Counter(parse_card(code.strip("()"), game.pack) for code in text.split())
+        rest -= Counter(game.parse_card(code.strip("()")) for code in text.split())
     for zone in game.zones:
         if zone.collects is None or zone.id in zones:
             continue
         for suit in sorted({card.suit for card in rest}, reverse=True):
-            run = Counter(parse_card(code, game.pack) for code in run_text(suit).split())
+            run = Counter(game.parse_card(code) for code in run_text(suit).split())
             if not run - rest:
                 zones[zone.id], rest = run_text(suit), rest - run
                 break
@@ -362,8 +362,8 @@ class Line:
         self.check_table_words(state, notation, masked)
 
     def check_table_words(self, state, notation: "Notation", masked) -> None:
-        """The texts the table shows beside the cards: slot labels, the notes on faces
-        (Solitarot's "6 red") and the status bar's figures, each name and value, are words
+        """The texts the table shows beside the cards: slot labels, the bands on faces
+        (what a wild card stands for) and the status bar's figures, each name and value, are words
         (a label may be empty or a one-letter index such as "K"), the same whatever
         order the face-down cards lie in."""
         game = self.game
@@ -371,9 +371,8 @@ class Line:
             if slot.label:
                 self.require_words(notation, slot.label, f"the label of zone {slot.zone}")
         for placed in notation.scene.cards:
-            note = getattr(placed.face, "note", "") if placed.face_up else ""
-            if note:
-                self.require_words(notation, note, f"the note on {placed.code}")
+            for band in getattr(placed.face, "bands", ()) if placed.face_up else ():
+                self.require_words(notation, band.text, f"the band on {placed.code}")
         figures = game.status(state)
         self.require(isinstance(figures, list) and all(isinstance(f, tuple) and len(f) == 2 for f in figures),
                      f"status() gives {figures!r}, not a list of (name, value) pairs")
@@ -459,7 +458,7 @@ def notation_in(game, state, text: str) -> str | None:
 
 
 def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit: int = 200,
-                     ends=range(1, 11), wins: int = 2, end_tail: int = 20, step: int = 4, neighbours: int = 6,
+                     ends=range(1, 6), wins: int = 1, end_tail: int = 16, step: int = 4, neighbours: int = 4,
                      search: int = 150, nodes: int = 300, kept: list | None = None) -> int:
     """Auto-play, the hint and the finish never throw a win away, where an exhaustive
     search decides: on the last ``tail`` positions of greedy heuristic play (the move
@@ -472,8 +471,8 @@ def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit
 
     And on won lines taken backwards (``endings.line_ends``: every ``step``-th of the
     last ``end_tail`` positions of the solver's wins (within ``nodes``) of the first
-    ``wins`` deals of ``ends`` it wins, and up to ``neighbours`` of their neighbours), where ``endings.Decider`` decides within
-    ``search`` positions: a won position's safe moves each lead to a position it
+    ``wins`` deals of ``ends`` it wins and of ``starts``, and up to ``neighbours`` of
+    their neighbours), where ``endings.Decider`` decides within ``search`` positions: a won position's safe moves each lead to a position it
     proves won (one it proves lost fails the check), a finish wins. The hint is left
     out there: it promises to keep a win only where the whole game fits its search.
 
@@ -503,8 +502,8 @@ def check_safe_moves(game, deals=range(1, 4), *, starts=(), tail: int = 6, limit
                     line.require(won[game.key(game.play(state, move))][1],
                                  f"the hint {game.format_move(move)} loses the won game\n{game.format_position(state)}")
     decider = endings.Decider(game, search)
-    for deal, state in endings.line_ends(game, ends, wins, end_tail, step, nodes, neighbours):
-        line = Line(game, deal, {})
+    for deal, state in endings.line_ends(game, ends, starts, wins, end_tail, step, nodes, neighbours):
+        line = Line(game, deal, dict(state.options) if deal is None else {})
         with line.context():
             if _keeps_its_win(game, decider, state, line):
                 decided += 1

@@ -27,11 +27,10 @@ def card(rank: str, suit: str) -> str:
     return _("the {rank}{suit}").format(rank=rank, suit=suit)
 
 
-# A rank's letter on a card's corner and in its name: the player's language's (French: V, C, D, R).
+# A rank's letter on a card's corner and in its name: the player's language's (French: V, D, R).
 RANK_LETTERS = {
     "A": lambda: pgettext("card rank: Ace", "A"),
     "J": lambda: pgettext("card rank: Jack", "J"),
-    "N": lambda: pgettext("card rank: Knight", "N"),
     "Q": lambda: pgettext("card rank: Queen", "Q"),
     "K": lambda: pgettext("card rank: King", "K"),
 }
@@ -43,12 +42,9 @@ def rank(letter: str) -> str:
     return translated() if translated else letter
 
 
-def trump(number: str) -> str:
-    return _("trump {number}").format(number=number)
-
-
-def excuse() -> str:
-    return _("the Excuse")
+def a_card() -> str:
+    """A card whose face has no index to name it by."""
+    return _("a card")
 
 
 def face_down_card() -> str:
@@ -268,7 +264,7 @@ def rules_forbid() -> str:
 
 # --- slot labels and the status bar --------------------------------------------------
 def label(text: str) -> str:
-    """A slot's label as declared (``N_``-marked: "A", "K", "trumps"), translated."""
+    """A slot's label as declared (``N_``-marked: "A", "K", "2 more passes"), translated."""
     return _(text) if text else ""
 
 

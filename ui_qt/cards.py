@@ -1,4 +1,6 @@
-"""Card faces and backs painted with QPainter from a ``Face``, cached per size.
+"""Card faces painted with QPainter from a ``Face``'s drawing primitives, and backs, cached per size.
+
+No painter knows a game or a card kind: a face is drawn exactly as its primitives say.
 
 Pixmaps are rendered at the on-screen pixel size times the device pixel
 ratio, so cards stay crisp at every window size; the cache keeps the faces
@@ -9,17 +11,18 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from attrs import evolve
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
 from solitaire_core.i18n import N_
-from solitaire_core.scene import Face
+from solitaire_core.scene import Band, Box, Corner, Court, Face, Frame, Pips, Svg, Symbol
 
-from .courts import COURTS, paint_court
+from .courts import paint_court
+from .svgdeck import plugin_drawing
 
 INKS = {"red": QColor("#c3161c"), "black": QColor("#1a1a1a")}
 PAPER = QColor("#fdfdfb")
-IVORY = QColor("#fbf5e3")
 EDGE = QColor("#9a9a9a")
 SANS, SERIF = "DejaVu Sans", "DejaVu Serif"
 
@@ -49,7 +52,9 @@ PIPS = {
     10: _SIDE + ((0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 1 / 6), (0.5, 5 / 6)),
 }
 SMALL = 58  # below this width (logical px) faces keep only index and one big symbol
-TINY = 40  # below this, a custom face shows its index and symbol in the middle
+TINY = 40  # below this, a face that never fans shows its index in the middle
+LEAST_TEXT = 7  # px: a band's text smaller than this is left out
+LOW_FRAME = (0.2, 0.3, 0.74, 0.6)  # a small card's frame, below its taller index
 
 
 def ink(name: str) -> QColor:
@@ -111,7 +116,7 @@ class CardPainter:
 
     # --- cached pixmaps ------------------------------------------------------
     def face(self, face: Face, width: int, height: int, dpr: float = 1.0) -> QPixmap:
-        return self._cached(("face", face, width, height, dpr), lambda p: self._paint_face(p, face, width, height),
+        return self._cached(("face", face, width, height, dpr), lambda p: paint_face(p, face, width, height),
                             width, height, dpr, face)
 
     def back(self, width: int, height: int, dpr: float = 1.0) -> QPixmap:
@@ -145,12 +150,6 @@ class CardPainter:
             self._cache.popitem(last=False)
         return pixmap
 
-    def _paint_face(self, p: QPainter, face: Face, w: float, h: float) -> None:
-        paper = IVORY if face.kind in ("trump", "excuse") else PAPER
-        card_outline(p, w, h, paper)
-        painter = FACE_PAINTERS.get(face.kind, paint_custom)
-        painter(p, face, w, h)
-
 
 def card_path(w: float, h: float, inset: float = 0.5) -> QPainterPath:
     path = QPainterPath()
@@ -171,15 +170,15 @@ INDEX_SUIT = (0.128, 0.075)
 UPSIDE_AMBIGUOUS = ("6", "9")  # underlined on faces the table may turn round
 
 
-def _corners(p: QPainter, w: float, h: float, top: str, below: str, colour: QColor, family: str = SANS,
-             wide: bool = False, underline: bool = False) -> None:
+def _corners(p: QPainter, w: float, h: float, corner: Corner, colour: QColor, underline: bool = False) -> None:
     """The index in the top-left corner and, turned round, in the bottom-right.
 
-    Small cards put the suit beside the rank, so a fanned card still shows both;
-    ``wide`` gives long indices (Roman numerals) the card's top strip;
+    Small cards put the symbol beside the text, so a fanned card still shows both;
+    a ``wide`` index (Roman numerals) has the card's top strip;
     ``underline`` marks a 6 or 9 so that a card lying turned never reads as the other.
     """
-    small = w < SMALL or wide
+    top, below, family = corner.text, corner.symbol, SERIF if corner.serif else SANS
+    small = w < SMALL or corner.wide
     for turn in (0, 180):
         p.save()
         if turn:
@@ -215,74 +214,115 @@ def _underline(p: QPainter, rect: QRectF, text: str, colour: QColor, centred: bo
     p.drawLine(QPointF(left, y), QPointF(left + metrics.horizontalAdvance(text[0]), y))
 
 
-def paint_suit_card(p: QPainter, face: Face, w: float, h: float) -> None:
-    """French and tarot suit cards: pips for 1..10, a framed court figure above."""
-    colour = ink(face.colour)
-    _corners(p, w, h, face.corner, face.centre, colour)
-    if w < SMALL:
-        _text(p, QRectF(w * 0.2, h * 0.35, w * 0.75, h * 0.55), face.centre or face.corner, colour, bold=False)
-        return
-    figure = face.figure or face.corner  # the pack's letter; the corner follows the language
-    if 1 <= face.rank <= 10 and figure not in COURTS:
-        box = QRectF(w * 0.33, h * 0.2, w * 0.34, h * 0.6)
-        size = h * (0.36 if face.rank == 1 else 0.16)
-        for px, py in PIPS[face.rank]:
-            centre = QPointF(box.left() + px * box.width(), box.top() + py * box.height())
-            p.save()
-            p.translate(centre)
-            if py > 0.5:
-                p.rotate(180)
-            _text(p, QRectF(-size, -size / 2, 2 * size, size), face.centre, colour, bold=False)
-            p.restore()
-        return
-    frame = QRectF(w * 0.26, h * 0.15, w * 0.48, h * 0.7)
-    tint = QColor(colour)
-    tint.setAlpha(28)
-    p.setPen(QPen(colour, max(1.0, w * 0.015)))
-    p.setBrush(tint)
-    p.drawRoundedRect(frame, w * 0.04, w * 0.04)
-    if figure in COURTS:
-        paint_court(p, figure, face.centre, colour, frame)
-    else:  # a rank above 10 with no figure: its letter and suit
-        _text(p, QRectF(frame.left(), frame.top() + frame.height() * 0.12, frame.width(), frame.height() * 0.42),
-              face.corner, colour, SERIF)
-        _text(p, QRectF(frame.left(), frame.top() + frame.height() * 0.56, frame.width(), frame.height() * 0.3),
-              face.centre, colour, bold=False)
+def _rect(box: Box, w: float, h: float) -> QRectF:
+    x, y, width, height = box
+    return QRectF(w * x, h * y, w * width, h * height)
 
 
-def paint_trump(p: QPainter, face: Face, w: float, h: float) -> None:
-    """A trump: its Roman numeral in the corners and large in a double frame."""
-    colour = ink(face.colour)
-    frame_ink = QColor("#1f3a68")
-    _corners(p, w, h, face.corner, "", colour, SERIF, wide=True)
-    if w >= SMALL:
-        frame = QRectF(w * 0.22, h * 0.14, w * 0.56, h * 0.72)
-    else:
-        frame = QRectF(w * 0.2, h * 0.3, w * 0.74, h * 0.6)
-    p.setBrush(QColor(255, 255, 255, 120))
-    p.setPen(QPen(frame_ink, max(1.0, w * 0.018)))
-    p.drawRoundedRect(frame, w * 0.06, w * 0.06)
-    if w >= SMALL:
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(QPen(frame_ink, max(0.6, w * 0.007)))
-        p.drawRoundedRect(frame.adjusted(w * 0.03, w * 0.03, -w * 0.03, -w * 0.03), w * 0.04, w * 0.04)
-        for y in (0.22, 0.78):
-            _text(p, QRectF(frame.left(), h * y - h * 0.05, frame.width(), h * 0.1), "\u2726", frame_ink, bold=False)
-    _text(p, frame.adjusted(w * 0.05, frame.height() * 0.3, -w * 0.05, -frame.height() * 0.3),
-          face.centre or face.corner, colour, SERIF)
-
-
-def paint_excuse(p: QPainter, face: Face, w: float, h: float) -> None:
-    """The Excuse: a star; what a locked Excuse stands for, on a bold band."""
-    gold = QColor("#b8860b")
-    _corners(p, w, h, face.corner or "\u2605", "", gold)
-    _text(p, QRectF(w * 0.15, h * 0.12, w * 0.7, h * 0.5), face.centre or "\u2605", gold, bold=False)
-    if face.note:
-        band = QRectF(w * 0.06, h * 0.62, w * 0.88, h * 0.24)
+def paint_face(p: QPainter, face: Face, w: float, h: float) -> None:
+    """``face`` as its primitives say: paper and wash, frame, centre, corners, bands, marks."""
+    colour = ink(face.ink)
+    card_outline(p, w, h, QColor(face.paper) if face.paper else PAPER)
+    if face.tint:
+        wash = QColor(colour)
+        wash.setAlphaF(min(1.0, face.tint))
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor("#7a1020"))
-        p.drawRoundedRect(band, w * 0.04, w * 0.04)
-        _text(p, band.adjusted(w * 0.04, h * 0.02, -w * 0.04, -h * 0.02), "= " + face.note, QColor("white"))
+        p.setBrush(wash)
+        p.drawPath(card_path(w, h, 1.5))
+    frame, centre = face.frame, face.centre
+    if frame is not None and w < SMALL:  # the index takes more room: a framed centre moves below it
+        frame, centre = evolve(frame, box=LOW_FRAME), _moved(centre, frame.box, LOW_FRAME)
+    if frame is not None:
+        _frame(p, frame, w, h)
+    if face.corner is not None and not face.fanned and w < TINY:
+        _index_in_middle(p, face.corner, colour, w, h)  # corners would be unreadable
+    else:
+        if centre is not None:
+            _centre(p, centre, colour, w, h)
+        if face.corner is not None:
+            _corners(p, w, h, face.corner, colour, underline=not face.fanned)
+    for band in face.bands:
+        _band(p, band, colour, w, h)
+    _marks(p, face.marks, colour, w, h)
+
+
+def _moved(centre, old: Box, new: Box):
+    """``centre`` (a ``Symbol`` or ``Svg``) keeping its place in a frame moved from ``old`` to ``new``."""
+    if not isinstance(centre, (Symbol, Svg)):
+        return centre
+    x, y, width, height = centre.box
+    sx, sy = new[2] / old[2], new[3] / old[3]
+    return evolve(centre, box=(new[0] + (x - old[0]) * sx, new[1] + (y - old[1]) * sy, width * sx, height * sy))
+
+
+def _index_in_middle(p: QPainter, corner: Corner, colour: QColor, w: float, h: float) -> None:
+    label = corner.text + corner.symbol
+    rect = QRectF(w * 0.12, h * 0.25, w * 0.76, h * 0.5)
+    _text(p, rect, label, colour, SERIF if corner.serif else SANS)
+    if _ambiguous(label):
+        _underline(p, rect, label, colour, True)
+
+
+def _centre(p: QPainter, centre, colour: QColor, w: float, h: float) -> None:
+    if isinstance(centre, (Pips, Court)) and w < SMALL:  # one big symbol
+        _text(p, QRectF(w * 0.2, h * 0.35, w * 0.75, h * 0.55), centre.symbol, colour, bold=False)
+    elif isinstance(centre, Pips):
+        _pips(p, centre, colour, w, h)
+    elif isinstance(centre, Court):
+        frame = QRectF(w * 0.26, h * 0.15, w * 0.48, h * 0.7)
+        tint = QColor(colour)
+        tint.setAlpha(28)
+        p.setPen(QPen(colour, max(1.0, w * 0.015)))
+        p.setBrush(tint)
+        p.drawRoundedRect(frame, w * 0.04, w * 0.04)
+        paint_court(p, centre.figure, centre.symbol, colour, frame)
+    elif isinstance(centre, Symbol):
+        _text(p, _rect(centre.box, w, h), centre.text, ink(centre.ink) if centre.ink else colour,
+              SERIF if centre.serif else SANS, centre.bold)
+    elif isinstance(centre, Svg):
+        drawing = plugin_drawing(centre.package, centre.path)
+        if drawing is not None:
+            drawing.render(p, centre.element, _rect(centre.box, w, h))
+
+
+def _pips(p: QPainter, pips: Pips, colour: QColor, w: float, h: float) -> None:
+    box = QRectF(w * 0.33, h * 0.2, w * 0.34, h * 0.6)
+    size = h * (0.36 if pips.count == 1 else 0.16)
+    for px, py in PIPS.get(pips.count, ()):
+        centre = QPointF(box.left() + px * box.width(), box.top() + py * box.height())
+        p.save()
+        p.translate(centre)
+        if py > 0.5:
+            p.rotate(180)
+        _text(p, QRectF(-size, -size / 2, 2 * size, size), pips.symbol, colour, bold=False)
+        p.restore()
+
+
+def _frame(p: QPainter, frame: Frame, w: float, h: float) -> None:
+    line, rect = ink(frame.ink), _rect(frame.box, w, h)
+    p.setBrush(QColor(frame.fill) if frame.fill else Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(line, max(1.0, w * 0.018)))
+    p.drawRoundedRect(rect, w * 0.06, w * 0.06)
+    if w < SMALL:
+        return
+    if frame.double:
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(line, max(0.6, w * 0.007)))
+        p.drawRoundedRect(rect.adjusted(w * 0.03, w * 0.03, -w * 0.03, -w * 0.03), w * 0.04, w * 0.04)
+    if frame.ornament:
+        for y in (rect.top() + h * 0.08, rect.bottom() - h * 0.08):
+            _text(p, QRectF(rect.left(), y - h * 0.05, rect.width(), h * 0.1), frame.ornament, line, bold=False)
+
+
+def _band(p: QPainter, band: Band, colour: QColor, w: float, h: float) -> None:
+    rect = _rect(band.box, w, h)
+    if band.fill:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(band.fill))
+        p.drawRoundedRect(rect, w * 0.04, w * 0.04)
+    text = rect.adjusted(w * 0.04, h * 0.02, -w * 0.04, -h * 0.02)
+    if text.height() >= LEAST_TEXT:
+        _text(p, text, band.text, ink(band.ink) if band.ink else colour, bold=band.bold)
 
 
 def _edge_shape(p: QPainter, shape: str, w: float) -> None:
@@ -297,44 +337,20 @@ def _edge_shape(p: QPainter, shape: str, w: float) -> None:
         p.drawEllipse(QPointF(0, w * 0.06), w * 0.06, w * 0.06)
 
 
-def paint_custom(p: QPainter, face: Face, w: float, h: float) -> None:
-    """Any other card: corner text, centre text, and its edge shapes."""
-    colour = ink(face.colour)
-    tint = QColor(colour)
-    tint.setAlpha(22)
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(tint)
-    p.drawPath(card_path(w, h, 1.5))
-    if w < TINY:  # corners would be unreadable: index and symbol together in the middle
-        label = face.corner if face.centre in face.corner else face.corner + face.centre
-        rect = QRectF(w * 0.12, h * 0.25, w * 0.76, h * 0.5)
-        _text(p, rect, label, colour)
-        if _ambiguous(label):
-            _underline(p, rect, label, colour, True)
-    else:
-        _corners(p, w, h, face.corner, "", colour, underline=True)
-        _text(p, QRectF(w * 0.2, h * 0.3, w * 0.6, h * 0.4), face.centre, colour)
+def _marks(p: QPainter, marks: tuple[str, ...], colour: QColor, w: float, h: float) -> None:
+    """A shape on each side that has one: north, east, south, west."""
+    if not any(marks):
+        return
     p.setPen(QPen(colour.darker(130), max(0.8, w * 0.01)))
     p.setBrush(colour)
     sides = ((w / 2, 0.0, 0), (w, h / 2, 90), (w / 2, h, 180), (0.0, h / 2, 270))
-    for shape, (x, y, angle) in zip(face.edges, sides):
+    for shape, (x, y, angle) in zip(marks, sides):
         if shape:
             p.save()
             p.translate(x, y)
             p.rotate(angle)
             _edge_shape(p, shape, w)
             p.restore()
-    if face.note and w >= TINY:
-        _text(p, QRectF(w * 0.15, h * 0.72, w * 0.7, h * 0.12), face.note, colour, bold=False)
-
-
-FACE_PAINTERS = {
-    "french": paint_suit_card,
-    "tarot-suit": paint_suit_card,
-    "trump": paint_trump,
-    "excuse": paint_excuse,
-    "custom": paint_custom,
-}
 
 
 def paint_back(p: QPainter, name: str, w: float, h: float) -> None:

@@ -1,9 +1,9 @@
-"""Court figures of the drawn deck: a double-ended bust per rank letter, in the suit's ink.
+"""Court figures of the drawn deck: a double-ended bust in the face's ink (``scene.Court``).
 
 Drawn with QPainter paths in a unit box scaled to the frame, so a figure is
-crisp at every size. The rank letter chooses the headgear (a crown with
-points for K, a coronet of pearls and long hair for Q, a feathered cap for J,
-a plumed helmet for N); the suit's symbol is the emblem on the chest.
+crisp at every size. The figure is named by its headgear (a crown with points
+and a beard, a coronet of pearls and long hair, a feathered cap, a plumed
+helmet); the face's symbol is the emblem on the chest.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ SKIN = QColor("#f4d7b0")
 GOLD = QColor("#d9a521")
 HAIR = QColor("#6b4423")
 STEEL = QColor("#b9c0c8")
-COURTS = ("J", "N", "Q", "K")
 
 
 def _shade(colour: QColor, alpha: int) -> QColor:
@@ -24,8 +23,8 @@ def _shade(colour: QColor, alpha: int) -> QColor:
     return tint
 
 
-def paint_court(p: QPainter, letter: str, symbol: str, colour: QColor, frame: QRectF) -> None:
-    """The figure for ``letter`` in ``frame``: its top half, and the same turned round below."""
+def paint_court(p: QPainter, figure: str, symbol: str, colour: QColor, frame: QRectF) -> None:
+    """``figure`` in ``frame``: its top half, and the same turned round below."""
     half = QRectF(frame.left(), frame.top(), frame.width(), frame.height() / 2)
     p.save()
     clip = QPainterPath()
@@ -39,14 +38,14 @@ def paint_court(p: QPainter, letter: str, symbol: str, colour: QColor, frame: QR
             p.translate(-frame.center())
         p.translate(half.topLeft())
         p.scale(half.width(), half.height())
-        _bust(p, letter, colour, symbol, half.width())
+        _bust(p, figure, colour, symbol, half.width())
         p.restore()
     p.restore()
     p.setPen(QPen(colour, max(0.8, frame.width() * 0.015)))
     p.drawLine(QPointF(frame.left(), frame.center().y()), QPointF(frame.right(), frame.center().y()))
 
 
-def _bust(p: QPainter, letter: str, colour: QColor, symbol: str, scale: float) -> None:
+def _bust(p: QPainter, figure: str, colour: QColor, symbol: str, scale: float) -> None:
     """One half figure in the unit box (0..1 both ways; the box is wider than tall on screen)."""
     line = QPen(colour.darker(140), max(0.6, scale * 0.012) / scale)
     line.setCosmetic(False)
@@ -64,7 +63,7 @@ def _bust(p: QPainter, letter: str, colour: QColor, symbol: str, scale: float) -
     collar = QPolygonF([QPointF(0.36, 0.61), QPointF(0.5, 0.7), QPointF(0.64, 0.61)])
     p.setBrush(GOLD)
     p.drawPolygon(collar)
-    if letter == "Q":  # long hair behind the face
+    if figure == "coronet":  # long hair behind the face
         p.setBrush(HAIR)
         hair = QPainterPath(QPointF(0.31, 0.24))
         hair.cubicTo(QPointF(0.22, 0.42), QPointF(0.24, 0.58), QPointF(0.28, 0.66))
@@ -80,14 +79,14 @@ def _bust(p: QPainter, letter: str, colour: QColor, symbol: str, scale: float) -
     for x in (0.45, 0.55):
         p.drawEllipse(QPointF(x, 0.38), 0.018, 0.022)
     p.setPen(line)
-    if letter == "K":  # a beard
+    if figure == "crown":  # a beard
         beard = QPainterPath(QPointF(0.37, 0.43))
         beard.cubicTo(QPointF(0.38, 0.62), QPointF(0.46, 0.69), QPointF(0.5, 0.71))
         beard.cubicTo(QPointF(0.54, 0.69), QPointF(0.62, 0.62), QPointF(0.63, 0.43))
         beard.cubicTo(QPointF(0.58, 0.51), QPointF(0.42, 0.51), QPointF(0.37, 0.43))
         p.setBrush(HAIR)
         p.drawPath(beard)
-    HEADGEAR.get(letter, _cap)(p, colour)
+    HEADGEAR.get(figure, _cap)(p, colour)
     # The suit's emblem on the chest.
     p.save()
     p.translate(0.5, 0.84)
@@ -156,4 +155,4 @@ def _helmet(p: QPainter, colour: QColor) -> None:
     p.drawPath(plume)
 
 
-HEADGEAR = {"K": _crown, "Q": _coronet, "J": _cap, "N": _helmet}
+HEADGEAR = {"crown": _crown, "coronet": _coronet, "cap": _cap, "helmet": _helmet}

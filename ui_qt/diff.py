@@ -1,8 +1,8 @@
 """Which card of the old scene became which card of the new one.
 
 Cards are matched by code; copies of a card (two decks) by nearest position;
-a card whose code changed (a wild card taking a value) by its face's kind,
-suit and rank, again nearest first. That pairing is what animates.
+a card whose code changed (a wild card taking a value) by what its face
+shows in the middle (its ink, paper and centre), again nearest first. That pairing is what animates.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def _identity(placed: CardPlacement) -> Hashable:
 
 def _likeness(placed: CardPlacement) -> Hashable:
     face = placed.face
-    return (face.kind, face.suit, face.rank) if face is not None else placed.code
+    return (face.ink, face.paper, face.centre) if face is not None else placed.code
 
 
 def _pair_by(key: Callable[[CardPlacement], Hashable], old: Sequence[CardPlacement],

@@ -210,7 +210,7 @@ class Interaction(QObject):
         self.view.turn_card(lead, ways.rotation(game, state, zone, lead.placed.card))
         move = ways.move(zone) if zone in ways.varied else None
         if move is not None:
-            self.announce.emit(words.one_way_of(game.describe_move(state, move), *ways.place(zone)))
+            self.announce.emit(words.one_way_of(game.describe_move(state, move), *ways.numbered(zone)))
 
     def _ensure_cursor(self) -> bool:
         stops = self.stops()

@@ -199,7 +199,8 @@ class Processes:
 
     def finish_line(self, game, state, options, cancel: threading.Event) -> tuple[list | None, str]:
         """``game.finish_moves(state)`` worked out in a worker: (the moves or None, "") or,
-        when there is no answer, (None, the reason). The moves are replayed here to a win."""
+        when there is no answer, (None, the reason). The moves are parsed and played here
+        to a win (``play``: each is checked by ``apply`` when the table plays it)."""
         try:
             position = game.format_position(state)
         except Exception as exc:  # noqa: BLE001 - a game without a position text
@@ -207,8 +208,14 @@ class Processes:
         reply = self.ask({"kind": "finish", "game": game.id, "options": dict(options), "position": position}, cancel)
         if reply["reason"] or not reply["moves"]:
             return None, reply["reason"]
-        result = result_of(game, state, {**reply, "answer": WINNABLE})
-        return (list(result.moves), "") if result.answer == WINNABLE else (None, result.reason)
+        moves, current = [], state
+        try:
+            for text in reply["moves"]:
+                moves.append(game.parse_move(current, text))
+                current = game.play(current, moves[-1])
+        except Exception:  # noqa: BLE001 - a move that does not parse or play here
+            return None, "bad answer: a move of the finish cannot be played"
+        return (moves, "") if game.is_won(current) else (None, "bad answer: the finish does not win")
 
     def find_winnable_deal(self, game, options, first: int, seconds: float, cancel: threading.Event,
                            tries: int = 200) -> tuple[int, Result] | None:

@@ -1,15 +1,18 @@
-"""SVG card decks installed on the system (aisleriot, KDE card decks).
+"""SVG drawings: card decks installed on the system (aisleriot, KDE), and a plugin's own.
 
 Such a deck is one SVG holding an element per card, named ``1_club``,
 ``10_heart``, ``jack_spade``... (or ``club_1``...), and its own ``back``. It
-can only draw French suit cards; every other face (tarot, trumps, custom)
-falls back to the drawn deck. The first complete deck found (every French
-face and a back; a few well-drawn ones first) is the default deck.
+draws only faces that say they are French standard faces (``Face.standard``);
+every other face is drawn from its primitives. The first complete deck found
+(every French face and a back; a few well-drawn ones first) is the default deck.
+A face's ``Svg`` centre is read from the plugin's package (``plugin_drawing``).
 """
 
 from __future__ import annotations
 
+import importlib.resources
 import os
+from functools import lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
@@ -18,7 +21,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 from solitaire_core.inputs import read_bytes
 from solitaire_core.i18n import _
-from solitaire_core.scene import Face
+from solitaire_core.scene import Face, Standard
 
 SEARCH = (Path("/usr/share/aisleriot/cards"), Path("/usr/share/carddecks"))
 FOLDERS_ENV = "SOLITAIRE_DECKS"  # folders (os.pathsep between) searched instead of SEARCH
@@ -83,14 +86,15 @@ class SvgDeck:
     @property
     def complete(self) -> bool:
         """Every French face and a back of its own."""
-        faces = (Face("french", "", "", "", rank, suit) for suit in SUIT_NAMES for rank in range(1, 14))
+        faces = (Face(standard=Standard("french", rank, suit)) for suit in SUIT_NAMES for rank in range(1, 14))
         return self.renderer.elementExists(BACK) and all(self.element(face) for face in faces)
 
     def element(self, face: Face) -> str | None:
-        if face.kind != "french" or face.suit not in SUIT_NAMES or not 1 <= face.rank <= 13:
+        card = face.standard
+        if card is None or card.pack != "french" or card.suit not in SUIT_NAMES or not 1 <= card.rank <= 13:
             return None
-        rank = RANK_NAMES.get(face.rank, str(face.rank))
-        for name in (f"{rank}_{SUIT_NAMES[face.suit]}", f"{SUIT_NAMES[face.suit]}_{rank}"):
+        rank = RANK_NAMES.get(card.rank, str(card.rank))
+        for name in (f"{rank}_{SUIT_NAMES[card.suit]}", f"{SUIT_NAMES[card.suit]}_{rank}"):
             if self.renderer.elementExists(name):
                 return name
         return None
@@ -113,3 +117,29 @@ class SvgDeck:
         self.renderer.render(painter, name, QRectF(0, 0, width, height))
         painter.end()
         return pixmap
+
+
+class PluginDrawing:
+    """An SVG a plugin ships, drawn whole or one element at a time."""
+
+    def __init__(self, data: bytes):
+        self.renderer = QSvgRenderer(QByteArray(data))
+
+    def render(self, painter: QPainter, element: str, rect: QRectF) -> None:
+        if not element:
+            self.renderer.render(painter, rect)
+        elif self.renderer.elementExists(element):
+            self.renderer.render(painter, element, rect)
+
+
+@lru_cache(maxsize=32)
+def plugin_drawing(package: str, path: str) -> PluginDrawing | None:
+    """The SVG at ``path`` in ``package``, read once; None (the face drawn without it)
+    when the package lacks it or it is no SVG."""
+    try:
+        with importlib.resources.as_file(importlib.resources.files(package).joinpath(path)) as file:
+            data = read_bytes(file, DECK_LIMIT)
+    except (OSError, ModuleNotFoundError, TypeError, ValueError):
+        return None
+    drawing = PluginDrawing(data)
+    return drawing if drawing.renderer.isValid() else None

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QGraphicsDropShadowEffect, QGraphicsItem, QGraphi
                                QGraphicsScene, QGraphicsView)
 
 from solitaire_core.i18n import N_, _
-from solitaire_core.scene import CardPlacement, Face, Scene, Slot
+from solitaire_core.scene import CardPlacement, Corner, Face, Scene, Slot, Symbol
 
 from .cards import CardPainter, fitted_font, wrapped_font
 from .diff import pair_cards
@@ -55,7 +55,7 @@ class CardItem(QGraphicsPixmapItem):
     @property
     def face(self) -> Face:
         placed = self.placed
-        return placed.face or Face("custom", "black", placed.code, placed.code)
+        return placed.face or Face(corner=Corner(placed.code), centre=Symbol(placed.code))
 
 
 class SlotItem(QGraphicsPixmapItem):

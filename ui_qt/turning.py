@@ -29,7 +29,7 @@ class Ways:
         ways = self.by_zone.get(zone)
         return ways[self.chosen.get(zone, 0) % len(ways)] if ways else None
 
-    def place(self, zone: str | None) -> tuple[int, int]:
+    def numbered(self, zone: str | None) -> tuple[int, int]:
         """(the chosen way's number from 1, how many ways) at ``zone``."""
         count = len(self.by_zone.get(zone, ()))
         return self.chosen.get(zone, 0) % max(1, count) + 1, count

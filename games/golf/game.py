@@ -1,9 +1,5 @@
 """Golf as PySolFC and the players' books give it; rule numbers refer to rules.md.
-
-The zones are data: seven face-up columns, a stock that deals one card at a time and
-a waste that takes a column's top card one rank up or down. What is its own is the
-waste's rule, which the options change (``build_rule``).
-"""
+The zones are data; what is its own is the waste's rule, which the options change."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from solitaire_core.scoring import STANDARD, VEGAS
 from solitaire_core.state import Pile
 from solitaire_core.zones import FOUNDATION, TABLEAU, Foundations, Stock, Tableau, Waste
 
-from .solving import KlondikeSolving
+from .solving import klondike_model
 
 PASSES = {"unlimited": None, 3: 2, 1: 0}  # passes through the stock -> redeals
 VEGAS_PASSES = {1: 0, 3: 2}  # Vegas forces 1 pass at draw 1, 3 at draw 3 (rule 11.10)
@@ -27,7 +27,7 @@ def layout(columns: int, foundations: int, step: float = 1.25) -> tuple:
     )
 
 
-class Klondike(KlondikeSolving, PileGame):
+class Klondike(PileGame):
     id = "klondike"
     name = N_("Klondike")
     options = (
@@ -40,7 +40,7 @@ class Klondike(KlondikeSolving, PileGame):
     zones = layout(7, 4)
     scorings = {"standard": STANDARD, "vegas": VEGAS}
     running_total = "vegas_total"  # kept across games by the records layer (rule 11.11)
-    solver_hooks = True  # KlondikeSolving's model is written for this class only (docs/solver.md)
+    solver_model = klondike_model  # written for this class only, never inherited (docs/solver.md)
     table = (8.5, 7.0)
     rule_refs = {
         "build:tableau": "3.1", "run:tableau": "4.1", "face-down:tableau": "4.3",

@@ -1,12 +1,13 @@
-"""Klondike's solver hooks (docs/solver.md): a compact model of the game and
-exact prunings from published solvers.
+"""Klondike's own solver model (docs/solver.md): a compact model of the game and
+exact prunings from published solvers, kept beside the derived model for its
+measured gain (docs/solver.md, Figures).
 
-The search runs on the model's own positions, tuples of small values: the
+The search runs on the model's own positions (``Position``): the
 columns as ``bytes`` (face-down count, then card codes bottom to top) kept
 sorted, each suit's foundation height, and the stock and waste as one cycle
 with the waste's size. Cards are ``rank * 4 + suit``. A line is a tuple of
 tokens, ``card * 64 + destination`` (a card code to build on, FOUNDATION or
-EMPTY); ``solver_moves`` turns the lines of a solution back into engine moves
+EMPTY); ``moves`` turns the lines of a solution back into engine moves
 by finding each card in the real position, drawing as needed, and the search
 replays those through ``apply``. An agreement test holds the model to the
 engine.
@@ -42,9 +43,11 @@ from __future__ import annotations
 
 from functools import cached_property
 from operator import itemgetter
+from typing import NamedTuple
 
 from solitaire_core.errors import IllegalMove
 from solitaire_core.moves import DRAW, Move
+from solitaire_core.solver import SolverModel
 from solitaire_core.state import State
 from solitaire_core.zones import FOUNDATION, STOCK, TABLEAU, WASTE
 
@@ -128,18 +131,40 @@ def count_splits(n: int, w0: int, k: int, left) -> dict:
     return splits
 
 
+class Position(NamedTuple):
+    """A position of the model: what the search keys, so written canonically."""
+
+    draw: int  # cards drawn at a time
+    left: int | None  # passes through the stock left after this one; None: unlimited
+    waste: int  # how many cards of the cycle are in the waste (0 where a fresh pass reaches it again)
+    cycle: bytes  # the waste bottom to top, then the stock in the order draws bring it up
+    heights: bytes  # each suit's foundation height, in SUITS order
+    cols: tuple  # the columns, sorted: bytes (face-down count, then the cards bottom to top)
+
+
+def klondike_model(game) -> SolverModel:
+    """Klondike's own model (``solver_model`` of the Klondike class alone)."""
+    model = KlondikeSolving(game)
+    return SolverModel(model.lines, model.key, start=model.start, won=model.won, moves=model.moves,
+                       progress=model.progress, safe=model.safe, dead_end=model.dead_end, narrow=model.narrow,
+                       own_positions=True)
+
+
 class KlondikeSolving:
-    """Mixed into Klondike: the solver hooks on the compact model (docs/solver.md)."""
+    """The solver's model of one Klondike game object (docs/solver.md)."""
+
+    def __init__(self, game):
+        self.game = game
 
     # --- the model and the engine ---------------------------------------------------
     @cached_property
     def _solver_layout(self):
-        (stock,), (waste,) = self.role(STOCK), self.role(WASTE)
-        return stock, waste, self.role(FOUNDATION), self.role(TABLEAU)
+        (stock,), (waste,) = self.game.role(STOCK), self.game.role(WASTE)
+        return stock, waste, self.game.role(FOUNDATION), self.game.role(TABLEAU)
 
     @cached_property
     def _codes(self) -> dict:
-        return {c: c.rank * 4 + SUITS.index(c.suit) for c in self.deck}
+        return {c: c.rank * 4 + SUITS.index(c.suit) for c in self.game.deck}
 
     @cached_property
     def _caches(self) -> dict:
@@ -147,7 +172,7 @@ class KlondikeSolving:
         runs, run heads and dead ends by column. Columns recur across positions."""
         return {"splits": {}, "runs": {}, "heads": {}, "blocked": {}}
 
-    def solver_start(self, state: State):
+    def start(self, state: State):
         """The model's position: (draw, redeals left or None, waste size, cycle,
         foundation heights by suit, sorted columns)."""
         stock, waste, foundations, tableau = self._solver_layout
@@ -158,43 +183,43 @@ class KlondikeSolving:
                 heights[SUITS.index(piles[f].cards[0].suit)] = len(piles[f].cards)
         cols = tuple(sorted(bytes((piles[t].down,)) + bytes(codes[c] for c in piles[t].cards) for t in tableau))
         cycle = bytes(codes[c] for c in piles[waste].cards + piles[stock].cards[::-1])
-        allowed = self.redeals_allowed(state)
+        allowed = self.game.redeals_allowed(state)
         left = None if allowed is None else allowed - state.value("redeals")
-        return _position(self.draw_count(state), left, len(piles[waste].cards), cycle, bytes(heights), cols)
+        return _position(self.game.draw_count(state), left, len(piles[waste].cards), cycle, bytes(heights), cols)
 
-    def solver_won(self, node) -> bool:
+    def won(self, node) -> bool:
         return node[4] == WON
 
-    def solver_key(self, node):
+    def key(self, node):
         return node
 
-    def solver_progress(self, node) -> int:
+    def progress(self, node) -> int:
         """``progress`` summed: cards on the foundations less face-down cards."""
         return sum(node[4]) - sum(col[0] for col in node[5])
 
-    def solver_moves(self, state: State, lines) -> list:
+    def moves(self, state: State, lines) -> list:
         """The engine moves of a solution's lines, from ``state``: each card is
         found where it lies (drawn up first when in the stock)."""
         stock, waste, foundations, tableau = self._solver_layout
-        names = [z.id for z in self.zones]
+        names = [z.id for z in self.game.zones]
         cards = {code: card for card, code in self._codes.items()}
         moves = []
         for token in (t for line in lines for t in line):
             card, dst = cards[token >> 6], token & 63
             src = next((i for i in tableau + foundations if card in state.piles[i].up), None)
             if src is None:
-                for _ in range(3 * (len(self.deck) + 1)):
+                for _ in range(3 * (len(self.game.deck) + 1)):
                     if state.piles[waste].top == card:
                         break
                     moves.append(DRAW)
-                    state = self.apply(state, DRAW)
+                    state = self.game.apply(state, DRAW)
                 else:
                     raise IllegalMove(f"{card.code} is not in the stock or the waste")
                 src = waste
             pile = state.piles[src]
             n = len(pile.cards) - pile.cards.index(card)
             move = Move(names[src], names[self._destination(state, card, dst, cards)], n)
-            state = self.apply(state, move)
+            state = self.game.apply(state, move)
             moves.append(move)
         return moves
 
@@ -208,7 +233,7 @@ class KlondikeSolving:
         return next(t for t in tableau if state.piles[t].top == cards[dst])
 
     # --- what the search asks -----------------------------------------------------------
-    def solver_dead_end(self, node) -> bool:
+    def dead_end(self, node) -> bool:
         blocked = self._caches["blocked"]
         if len(blocked) > 200_000:
             blocked.clear()
@@ -220,7 +245,7 @@ class KlondikeSolving:
                 return True
         return False
 
-    def solver_safe(self, node):
+    def safe(self, node):
         """Every safe card sent up, as one line, or None."""
         draw, left, w, cycle, heights, cols = node
         tokens = []
@@ -254,10 +279,10 @@ class KlondikeSolving:
             return None
         return tuple(tokens), _position(draw, left, w, cycle, heights, cols)
 
-    def solver_lines(self, node):
+    def lines(self, node):
         return self._lines(node, False)
 
-    def solver_narrow(self, node):
+    def narrow(self, node):
         """The lines fast Klondike solvers keep: a run moves off a face-up card
         only to let that card go up, a column is emptied only for a King that
         waits to be moved there."""
@@ -290,7 +315,7 @@ class KlondikeSolving:
                 if heights[s] == r - 1:
                     reveals = down > 0 and len(col) == down + 2
                     found.append((100 + down if reveals else 70, (top << 6 | FOUNDATION_DST,),
-                                  (draw, left, w, cycle, _up(heights, s, r), _replace(cols, col, cut(col, 1)))))
+                                  Position(draw, left, w, cycle, _up(heights, s, r), _replace(cols, col, cut(col, 1)))))
         kings = (empty,) if empty is not None else ()
         splits = self._splits(draw, left, w, len(cycle))
         if narrow:
@@ -307,7 +332,7 @@ class KlondikeSolving:
                 continue  # a lone King run from one empty place to another; narrow: no King to use it
             for j in dsts:
                 token = base << 6 | (EMPTY_DST if RANK[base] == KING else cols[j][-1])
-                after = (draw, left, w, cycle, heights, _move(cols, i, n, j))
+                after = Position(draw, left, w, cycle, heights, _move(cols, i, n, j))
                 if whole and down:
                     found.append((90 + down, (token,), after))
                 elif whole:
@@ -329,7 +354,7 @@ class KlondikeSolving:
             dsts = kings if r == KING else fits.get(card, ())
             for j in dsts:
                 token = card << 6 | (EMPTY_DST if r == KING else cols[j][-1])
-                found.append((10, (token,), (draw, left, w, cycle, lowered,
+                found.append((10, (token,), Position(draw, left, w, cycle, lowered,
                                                       _replace(cols, cols[j], cols[j] + bytes((card,))))))
         found += self._stock_lines(node, fits, kings, splits, heads)
         found.sort(key=itemgetter(0), reverse=True)
@@ -354,17 +379,17 @@ class KlondikeSolving:
         lines = []
         if heights[s] == r - 1:
             lines.append((25, (token, card << 6 | FOUNDATION_DST),
-                          (draw, left, w, cycle, _up(heights, s, r), _replace(cols, source, cut(source, 1)))))
+                          Position(draw, left, w, cycle, _up(heights, s, r), _replace(cols, source, cut(source, 1)))))
         if narrow:
             return lines
         for c in ON[card]:
             head = heads.get(c)
             if head is not None and head[0] is not was and head[0] is not onto:
                 col, n = head[:2]
-                lines.append((20, (token, c << 6 | card), (
+                lines.append((20, (token, c << 6 | card), Position(
                     draw, left, w, cycle, heights, _move(cols, cols.index(col), n, cols.index(source)))))
             elif heights[SUIT[c]] == RANK[c]:
-                lines.append((15, (token, c << 6 | card), (
+                lines.append((15, (token, c << 6 | card), Position(
                     draw, left, w, cycle, _up(heights, SUIT[c], RANK[c] - 1), _replace(cols, source, source + bytes((c,))))))
             else:
                 k = cycle.find(c) + 1
@@ -395,7 +420,7 @@ class KlondikeSolving:
                 if RANK[base] == KING:
                     if n < len(col) - 1:  # a King already at the bottom stays
                         lines.append((50, (token, base << 6 | EMPTY_DST),
-                                      (draw, left, w, cycle, heights, _move(cols, j, n, hole))))
+                                      Position(draw, left, w, cycle, heights, _move(cols, j, n, hole))))
                     break
         splits = self._splits(draw, left, w, len(cycle))
         for c in KINGS:
@@ -407,7 +432,7 @@ class KlondikeSolving:
         for s in range(4):
             if heights[s] == KING:
                 c = KING << 2 | s
-                lines.append((15, (token, c << 6 | EMPTY_DST), (
+                lines.append((15, (token, c << 6 | EMPTY_DST), Position(
                     draw, left, w, cycle, _up(heights, s, KING - 1), _replace(cols, b"\x00", bytes((0, c))))))
         return lines
 
@@ -456,10 +481,10 @@ class KlondikeSolving:
             head = heads.get(c)
             if head is not None and head[0] is not was:
                 other, n = head[:2]
-                lines.append(((c << 6 | top,), (draw, left, w, cycle, heights,
+                lines.append(((c << 6 | top,), Position(draw, left, w, cycle, heights,
                                                           _move(cols, cols.index(other), n, cols.index(col)))))
             elif heights[SUIT[c]] == RANK[c]:
-                lines.append(((c << 6 | top,), (draw, left, w, cycle, _up(heights, SUIT[c], RANK[c] - 1),
+                lines.append(((c << 6 | top,), Position(draw, left, w, cycle, _up(heights, SUIT[c], RANK[c] - 1),
                                                          _replace(cols, col, col + bytes((c,))))))
             else:
                 i = cycle.find(c)
@@ -489,7 +514,7 @@ def _position(draw, left, w, cycle, heights, cols):
     where a fresh pass reaches that split again (every split at draw 1)."""
     if left is None and w and (w == len(cycle) or w % draw == 0):
         w = 0
-    return draw, left, w, cycle, heights, cols
+    return Position(draw, left, w, cycle, heights, cols)
 
 
 def _take(node, k, recycles, cols, heights=None):

@@ -1,10 +1,5 @@
 """Pyramid as PySolFC and the players' books give it; rule numbers refer to rules.md.
-
-The zones are data: 28 places in seven rows, each covered by the two below it; a
-stock dealing one card at a time to the waste, gone through three times by default;
-a discard pile. Two free cards whose ranks add up to 13 leave together (the
-engine's pairs), a King leaves alone.
-"""
+The zones are data: pairs adding up to 13 are the engine's, a King goes alone."""
 
 from __future__ import annotations
 
@@ -14,14 +9,12 @@ from solitaire_core.rules import Relation, king, ranks_total
 from solitaire_core.state import Pile
 from solitaire_core.zones import FACES_UP, FOUNDATION, LIFT_NONE, TABLEAU, Layout, Opt, Stock, Waste, Zone
 
-STEP, ROW, LEFT = 1.2, 0.7, 1.5  # a card and a bit across; half a card down; room for the stock
-ROWS = 7
+STEP, ROW, LEFT, ROWS = 1.2, 0.7, 1.5, 7  # a card and a bit across; half a card down; room for the stock
 PLACES = [(LEFT + (ROWS - 1 - r) * STEP / 2 + k * STEP, r * ROW) for r in range(ROWS) for k in range(r + 1)]
 # Place n of row r (counted from 0), the k-th of its row, lies under places n + r + 1 and n + r + 2.
 COVERS = {r * (r + 1) // 2 + k + 1: (r * (r + 1) // 2 + k + r + 2, r * (r + 1) // 2 + k + r + 3)
           for r in range(ROWS - 1) for k in range(r + 1)}
 PASSES = {3: 2, 1: 0, "unlimited": None}  # passes through the stock -> redeals
-
 alone_king = Relation(lambda lo, hi: king(hi), N_("only Kings alone; other cards leave in pairs"))
 
 
@@ -63,8 +56,6 @@ class Pyramid(PileGame):
         return king(card)
 
     def key(self, state):
-        """Rule 8.1: no rule looks at suits or at the discard pile (what it holds
-        follows from the rest), so positions that differ only so have the same future."""
-        discard = self.index["discard"]
-        ranks = tuple(tuple(c.rank for c in p.cards) for i, p in enumerate(state.piles) if i != discard)
-        return ranks, super().key(state)[1]
+        """Rule 8.1: no rule looks at suits or at the discard pile."""
+        piles = state.piles[:self.index["discard"]]  # the discard pile is the last zone
+        return tuple(tuple(c.rank for c in p.cards) for p in piles), super().key(state)[1]

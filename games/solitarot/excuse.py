@@ -13,18 +13,17 @@ from functools import lru_cache
 
 from attrs import evolve
 
-from solitaire_core import words
-from solitaire_core.cards import ACE, BLACK, EXCUSE, PACK_LABELS, RED, TRUMP, Card
+from solitaire_core.cards import ACE, BLACK, RED
 from solitaire_core.errors import NotationError
-from solitaire_core.game import ROMAN
 from solitaire_core.i18n import N_, _
 from solitaire_core.inputs import quote
 from solitaire_core.rules import CardTest, Relation
 
-KNIGHT, KING, LAST_TRUMP = 12, 14, 21
+from .cards import EXCUSE, LAST_TRUMP, ROMAN, TAROT_LABELS as LABELS, TRUMP, TarotCard, the_excuse, trump_name
+
+KNIGHT, KING = 12, 14
 WILD = "?"
-FREE = Card(0, EXCUSE, "tarot")
-LABELS = PACK_LABELS["tarot"]
+FREE = TarotCard(0, EXCUSE)
 COLOUR_CODES = {"R": RED, "B": BLACK}
 STAND_IN_SUIT = {RED: "H", BLACK: "S"}
 COLOUR_WORDS = {RED: N_("red"), BLACK: N_("black")}
@@ -35,27 +34,27 @@ def is_excuse(card) -> bool:
     return card.suit == EXCUSE
 
 
-def locked(stands: str) -> Card:
-    return Card(0, EXCUSE, "tarot", stands)
+def locked(stands: str) -> TarotCard:
+    return TarotCard(0, EXCUSE, stands)
 
 
 # --- what it stands for ------------------------------------------------------
 @lru_cache(maxsize=None)
-def parse_stands(stands: str) -> tuple[Card, ...]:
+def parse_stands(stands: str) -> tuple[TarotCard, ...]:
     """The cards the column rules see for ``stands``; NotationError if it names none."""
     if stands == WILD:
-        return (Card(KING, "H", "tarot"), Card(KING, "S", "tarot"), Card(LAST_TRUMP, TRUMP, "tarot"))
+        return (TarotCard(KING, "H"), TarotCard(KING, "S"), TarotCard(LAST_TRUMP, TRUMP))
     if stands[:1] == TRUMP and stands[1:].isdigit() and stands[1:] == str(int(stands[1:])) \
             and 1 <= int(stands[1:]) <= LAST_TRUMP:
-        return (Card(int(stands[1:]), TRUMP, "tarot"),)
+        return (TarotCard(int(stands[1:]), TRUMP),)
     label, colour = stands[:-1], COLOUR_CODES.get(stands[-1:])
     if colour and label in LABELS[1:]:
-        return (Card(LABELS.index(label), STAND_IN_SUIT[colour], "tarot"),)
+        return (TarotCard(LABELS.index(label), STAND_IN_SUIT[colour]),)
     raise NotationError(f"an Excuse cannot stand for {quote(stands)} "
                         "(write a rank and R or B like 6R or KB, a trump like T11, or ?)")
 
 
-def seen_as(card) -> tuple[Card, ...]:
+def seen_as(card) -> tuple[TarotCard, ...]:
     """What a column rule sees: the card itself; for a locked Excuse what it stands
     for; for a free Excuse nothing (it is placed by its own rule, ``lock_on``)."""
     if not is_excuse(card):
@@ -140,7 +139,7 @@ def stands_for(stands: str) -> str:
         return _("a King or trump XXI")
     (stand_in,) = parse_stands(stands)
     if stand_in.suit == TRUMP:
-        return words.trump(ROMAN[stand_in.rank])
+        return trump_name(ROMAN[stand_in.rank])
     rank = RANK_WORDS.get(stand_in.rank)
     return _("a {colour} {rank}").format(colour=_(COLOUR_WORDS[stand_in.colour]),
                                          rank=_(rank) if rank else stand_in.rank)
@@ -149,7 +148,7 @@ def stands_for(stands: str) -> str:
 def excuse_name(card) -> str:
     """The Excuse by what it is now: free, wild, or standing for a card."""
     if not card.stands:
-        return words.excuse()
+        return the_excuse()
     if card.stands == WILD:
         return _("the wild Excuse")
     return _("the Excuse (as {card})").format(card=stands_for(card.stands))

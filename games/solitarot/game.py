@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from attrs import evolve
-
-from solitaire_core import Choice, PileGame, alternate_colour_safe, lookahead, tarot_deck, words
-from solitaire_core.cards import TRUMP
+from solitaire_core import Choice, PileGame, alternate_colour_safe, lookahead, words
 from solitaire_core.deals import triangle
 from solitaire_core.errors import NotationError
 from solitaire_core.refusals import refuse
@@ -23,8 +20,10 @@ from solitaire_core.scoring import STANDARD
 from solitaire_core.state import Pile
 from solitaire_core.zones import FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Foundations, Stock, Tableau, Waste, Zone
 
+from .cards import TRUMP, parse_tarot, tarot_deck, trump_name
 from .excuse import (FREE, KNIGHT, WILD, corner, describe, excuse_name, is_excuse, lock_on, lock_under, locked,
                      parse_stands, replaced_by, seeing_through, stands_for, starting_through)
+from .faces import excuse_face, tarot_face
 
 REDEALS = {"easy": None, "medium": 5, "hard": 2}  # rules 7.1-7.3
 TRUMPS_COLUMN = "t8"
@@ -41,7 +40,6 @@ TRUMP_COLUMN = dict(build=seeing_through(down & both_trumps), empty=starting_thr
 class Solitarot(PileGame):
     id = "solitarot"
     name = N_("Solitarot")
-    pack = "tarot"
     options = (Choice("difficulty", (N_("easy"), N_("medium"), N_("hard")), default="medium", label=N_("Difficulty")),)
     deck = tarot_deck()
     set_aside = (FREE,)  # rule 2.1: shuffled without the Excuse
@@ -180,11 +178,14 @@ class Solitarot(PileGame):
 
     # --- words ----------------------------------------------------------------------
     def card_name(self, card):
-        """The Excuse by what it stands for; a Knight by its name (its corner shows N)."""
+        """The Excuse by what it stands for, a trump by its number ("trump XI"); a Knight
+        by its name (its corner shows N)."""
         if is_excuse(card):
             return excuse_name(card)
-        if card.rank == KNIGHT and card.suit != TRUMP:
-            return words.card(_("Knight"), self.face(card).centre)
+        if card.suit == TRUMP:
+            return trump_name(self.face(card).corner.text)
+        if card.rank == KNIGHT:
+            return words.card(_("Knight"), self.face(card).corner.symbol)
         return super().card_name(card)
 
     def describe_move(self, state, move):
@@ -216,7 +217,7 @@ class Solitarot(PileGame):
         return FREE if is_excuse(card) else card
 
     def parse_card(self, text):
-        card = super().parse_card(text)
+        card = parse_tarot(text)
         if is_excuse(card) and card.stands:
             parse_stands(card.stands)
         return card
@@ -267,10 +268,9 @@ class Solitarot(PileGame):
             raise NotationError(f"{where}: {pile.cards[k + 1].code} does not build on it as {card.stands}")
 
     def face(self, card):
-        face = super().face(card)
-        if not is_excuse(card):
-            return face
-        return evolve(face, corner=corner(card.stands), note=describe(card.stands))  # rule 5.1
+        if is_excuse(card):
+            return excuse_face(corner(card.stands), describe(card.stands))  # rule 5.1
+        return tarot_face(card)
 
     # --- hints and auto-play -------------------------------------------------------
     def preference(self, state, move):

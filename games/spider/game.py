@@ -24,7 +24,7 @@ class Spider(PileGame):
     name = N_("Spider")
     options = (Choice("suits", (1, 2, 4), label=N_("Suits")),
                Choice("scoring", (N_("windows"), N_("none")), label=N_("Scoring")))
-    deck = PACKS[1]
+    deck = PACKS[4]  # every card any option holds; a deal holds its option's pack (cards_for)
     zones = (
         Stock("stock", at=(0.0, 0.0), deal_to=COLUMNS, needs_filled=True),
         *Foundations("f", 8, at=(2.5, 0.0), collects=down & same_suit, label=""),

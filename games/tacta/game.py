@@ -10,7 +10,7 @@ from solitaire_core.errors import IllegalMove
 from solitaire_core.game import Game, Place
 from solitaire_core.i18n import N_, _
 from solitaire_core.moves import Move
-from solitaire_core.scene import Face, Scene
+from solitaire_core.scene import Band, Corner, Face, Scene, Symbol
 
 from . import notation
 from . import words as names
@@ -20,6 +20,8 @@ from .geometry import TURN, Puzzle, by_card_order, facing_rotation, fitting_turn
 from .layout import build_scene
 from .notation import STACK_IDS, side_text
 from .state import TactaState
+
+TINT = 0.086  # the share of the card's colour washed over its paper
 
 WIN = len(ORDER)
 
@@ -243,7 +245,12 @@ class Tacta(Game):
         return [(names.on_stacks(), f"{state.on_stacks}/{WIN}")]
 
     def preference(self, state: TactaState, move: Move) -> int:
-        """Stacks first; then moves that free the next card a stack needs."""
+        """Stacks first; then moves that free the next card a stack needs. A turn chosen on
+        the X card comes just after the smallest of its kind of move: the search tries the
+        deal's way first, and wins more deals in the same budget (benchmarks/tacta_turns.py)."""
+        return self.base_preference(state, move) - (1 if move.variant else 0)
+
+    def base_preference(self, state: TactaState, move: Move) -> int:
         if move.dst in STACK_IDS:
             return 100
         if move.src in STACK_IDS:
@@ -295,12 +302,15 @@ class Tacta(Game):
 
     # --- table --------------------------------------------------------------------
     def face(self, card) -> Face:
-        """Edges are the upright card's; the placement's rotation turns the drawing."""
+        """Tinted in the card's colour, its value and suit, a shape on each side with
+        one (edge marks, the upright card's: the placement's rotation turns the
+        drawing); never fanned, so a turned 6 or 9 reads right."""
         if card.is_x:
-            return Face("custom", "black", "X", "X", 0, "X", edges(card), note=names.any_shape())
+            return Face("black", Corner("X"), Symbol("X"), tint=TINT, marks=edges(card), fanned=False,
+                        bands=(Band(names.any_shape(), (0.11, 0.7, 0.78, 0.16), bold=False),))
         symbol = SUIT_SYMBOLS[card.suit]
-        return Face("custom", COLOURS[card.colour], f"{card.value}{symbol}", symbol, card.value, card.suit,
-                    edges(card))
+        return Face(COLOURS[card.colour], Corner(f"{card.value}{symbol}"), Symbol(symbol), tint=TINT,
+                    marks=edges(card), fanned=False)
 
     def stack_label(self, k: int) -> str:
         return names.stack_label(k)

@@ -1,9 +1,5 @@
 """TriPeaks as PySolFC and the players' books give it; rule numbers refer to rules.md.
-
-The zones are data: 28 layout places, each covered by the two below it, face down
-until uncovered; a stock that deals one card at a time; a waste that takes an
-uncovered card one rank up or down, King and Ace touching unless the option says.
-"""
+The zones are data; what is its own is the waste's rule, which the option changes."""
 
 from __future__ import annotations
 

@@ -1,17 +1,20 @@
 """The kit's check of a game's solver model against the engine (``check_solver``).
 
 The derived model (``derived.py``) must make exactly the engine's moves with exactly
-the engine's effects, and its answers must agree with plain search over the engine's
-states, both ways: no false "winnable" (the replay check would catch it) and, worse,
-no false "unwinnable".
+the engine's effects; a game's own model (``solver_model``), whose lines may be macro
+moves and prunings, must turn each of its lines into engine moves that ``apply``
+accepts and that reach the position it said. Either way the solver's answers must agree
+with plain search over the engine's states, both ways: no false "winnable" (the replay
+check would catch it) and, worse, no false "unwinnable".
 """
 
 from __future__ import annotations
 
 import random
 
+from ..errors import IllegalMove
 from .derived import Model, why_not
-from .hooks import hooks_for, plain_hooks
+from .hooks import declares_model, hooks_for, plain_hooks
 from .search import UNKNOWN, Budget, solve
 
 
@@ -21,21 +24,24 @@ class SolverDisagrees(AssertionError):
 
 def check_solver(game, deals=range(1, 4), *, steps: int = 80, tail: int = 8, nodes: int = 4000,
                  seed: int = 7) -> dict[str, int]:
-    """For a game the derived model applies to: on random lines of play from ``deals``,
-    the model's moves are the engine's legal moves and each leads to the engine's
-    position; then near the end of the lines the solver finds (and one random move off
-    them), its answer agrees with plain search wherever both decide within ``nodes``
-    positions. Returns how many positions and answers it compared."""
-    reason = why_not(game)
+    """For a game with a model (its own or the derived one): on random lines of play from
+    ``deals``, the model agrees with the engine at each position (the derived model's
+    moves are the engine's legal moves and each leads to the engine's position; a game's
+    own model's lines replay through ``apply`` to the position it said); then near the
+    end of the lines the solver finds (and one random move off them), its answer agrees
+    with plain search wherever both decide within ``nodes`` positions. Returns how many
+    positions and answers it compared."""
+    own = declares_model(type(game))
+    reason = None if own else why_not(game)
     if reason is not None:
         return {"positions": 0, "answers": 0, "skipped": reason}
     rnd = random.Random(seed)
-    model = Model(game)
+    model = hooks_for(game) if own else Model(game)
     counted = {"positions": 0, "answers": 0}
     for deal in deals:
         state = game.new(deal)
         for _ in range(steps):
-            _agree_on_moves(game, model, state, deal)
+            (_agree_on_lines if own else _agree_on_moves)(game, model, state, deal)
             counted["positions"] += 1
             moves = list(game.legal_moves(state))
             if not moves or game.is_won(state):
@@ -44,6 +50,27 @@ def check_solver(game, deals=range(1, 4), *, steps: int = 80, tail: int = 8, nod
         for position in _near_the_end(game, game.new(deal), tail, rnd):
             counted["answers"] += _agree_on_answer(game, position, nodes, deal)
     return counted
+
+
+def _agree_on_lines(game, model, state, deal: int) -> None:
+    """Every line of a game's own model (its narrow and safe lines too), as engine moves,
+    is legal and reaches the position the model said (by the model's key)."""
+    pos = model.start(state)
+    if (model.won or game.is_won)(pos) != game.is_won(state):
+        raise SolverDisagrees(f"{game.id} deal {deal}: the model and the engine differ on whether it is won")
+    safe = model.safe(pos) if model.safe else None
+    lines = list(model.lines(pos)) + list(model.narrow(pos) if model.narrow else ()) + ([safe] if safe else [])
+    for steps, after in lines:
+        reached = state
+        try:
+            for move in model.moves(state, [steps]):
+                reached = game.apply(reached, move)
+        except (IllegalMove, LookupError, ValueError) as exc:
+            raise SolverDisagrees(f"{game.id} deal {deal}: the line {steps!r} is no legal moves ({exc}) from\n"
+                                  f"{game.format_position(state)}") from exc
+        if model.key(model.start(reached)) != model.key(after):
+            raise SolverDisagrees(f"{game.id} deal {deal}: the line {steps!r} leads elsewhere in the model than "
+                                  f"in the engine, from\n{game.format_position(state)}")
 
 
 def _agree_on_moves(game, model: Model, state, deal: int) -> None:

@@ -11,7 +11,7 @@ the engine's ``legal_moves`` and ``play`` on random positions, and its answers t
 search.
 
 It applies to a ``PileGame`` whose rules are all in its declaration: one that overrides
-a rule check or ``play`` (Salic Law's deal, Solitarot's Excuse, Canfield's base rank)
+a rule check or ``play`` (Salic Law's deal, a wild card, Canfield's base rank)
 searches the engine's states instead (``why_not``). Settings read from the options
 (the draw count, the redeals allowed) are taken from the start position.
 
@@ -443,11 +443,11 @@ def _interchangeable(game) -> list[tuple[int, ...]]:
     return [tuple(g) for g in groups.values() if len(g) > 1]
 
 
-def derived_hooks(game):
-    """The solver's hooks on the derived model, or None where it does not apply."""
-    from .hooks import Hooks
+def derived_model(game):
+    """The solver's model derived from the declarations, or None where it does not apply."""
+    from .hooks import SolverModel
     if why_not(game) is not None:
         return None
     model = Model(game)
-    return Hooks(model.lines, model.key, safe=model.safe, narrow=model.lines, start=model.start, won=model.won,
-                 moves=lambda state, lines: [m for line in lines for m in line], progress=model.progress)
+    return SolverModel(model.lines, model.key, start=model.start, won=model.won, progress=model.progress,
+                       safe=model.safe, narrow=model.lines, own_positions=True)

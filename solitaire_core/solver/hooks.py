@@ -1,51 +1,72 @@
-"""What the search asks of a game, and the optional methods a game may define.
+"""What the search runs on: one typed ``SolverModel``, a game's own or one made for it.
 
-A game may search its own model of its positions: ``solver_start(state)``
-gives the model's position, ``solver_won(position)`` says when it is won, and
-``solver_moves(state, lines)`` turns the lines of a solution (whatever its
-lines hold) back into engine moves from ``state``, and ``solver_progress``
-measures a position for the best-first search (``game.progress`` summed, by
-default). The other hooks then take and give the model's positions. Defaults: the engine's own states and moves.
+A game offers its model by defining ``solver_model(self)`` in its own class body (never
+inherited: a subclass whose rules differ, Double Klondike, must not search its parent's
+model silently; one whose rules are the same says so, ``solver_model =
+Klondike.solver_model``). Without one, a pile game whose rules are all in its declaration
+is searched on the model derived from its zones (``derived.py``), any other on the
+engine's own states (``plain_hooks``). A game may also take the derived model and add
+parts to it (``attrs.evolve(derived_model(self), dead_end=...)``).
 
-Every hook must keep the answers exact (docs/solver.md says what each promises):
-
-- ``solver_lines(state)``: the lines to try, best first, as
-  ``(moves, state_after)`` pairs; a line is one or more engine moves (a macro
-  move). Every position a legal move reaches must stay reachable through them.
-  Default: each legal move alone, ordered by ``game.preference``.
-- ``solver_key(state)``: a canonical key; two positions may share one only if
-  they are won or lost alike (e.g. columns that differ only in order).
-  Default: ``game.key(state)``.
-- ``solver_safe(state)``: ``(moves, state_after)`` for a line that can never
-  turn a won position into a lost one (played without branching), or None.
-- ``solver_dead_end(state)``: True only for positions that are surely lost.
-- ``solver_narrow(state)``: like ``solver_lines`` but fewer, the lines that
-  usually suffice; searched first, within part of the budget. It may miss
-  every solution, so its search can only ever answer ``winnable``.
+Any other ``solver_*`` name on a game class is an error, raised when the game loads
+(``solver_problem``): a misspelt hook must not be silently ignored.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Hashable, Iterable
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from ..state import State
 
-Line = tuple  # (tuple of engine moves, state after them)
+Line = tuple  # (the line's steps, the model's position after them)
+GAME_NAMES = ("solver_model", "solver_derived")  # every solver_* name a game class may hold
+
+
+def _engine_moves(state: State, lines: list) -> list:
+    return [m for line in lines for m in line]
 
 
 @frozen
-class Hooks:
-    lines: Callable[[State], Iterable[Line]]
-    key: Callable[[State], Hashable]
-    safe: Callable[[State], Line | None] | None = None
-    dead_end: Callable[[State], bool] | None = None
-    narrow: Callable[[State], Iterable[Line]] | None = None
+class SolverModel:
+    """The parts of a search model, each a function of the model's position ``p``.
+
+    Every part must keep the answers exact (docs/solver.md says what each promises); the
+    first two are required, the rest have defaults for a model on engine states:
+
+    - ``lines(p)``: ``[(steps, p_after), ...]``, best first; a line is one or more steps
+      (a macro move). Every position legal moves reach stays reachable through lines.
+    - ``key(p)``: canonical; positions sharing a key are won or lost alike.
+    - ``start(state)``: the model's position of an engine state (default: the state).
+    - ``won(p)``: whether it is won (default: ``game.is_won``).
+    - ``moves(state, lines)``: the engine moves of a solution's lines from ``state``
+      (default: the steps are engine moves); replayed through ``game.apply`` before
+      an answer is believed.
+    - ``progress(p)``: higher nearer a win, for the narrow phase's best-first order
+      (default: ``game.progress`` summed).
+    - ``safe(p)``: ``(steps, p_after)`` for a line that never turns a won position into
+      a lost one, played without branching; or None.
+    - ``dead_end(p)``: True only for positions that are surely lost.
+    - ``narrow(p)``: like ``lines`` but fewer, those that usually suffice; searched
+      first, within part of the budget, it can only ever answer ``winnable``.
+    - ``own_positions``: the model's positions are not engine states, so its lines and
+      key cannot be replaced by plain search's.
+    """
+
+    lines: Callable[[Hashable], Iterable[Line]]
+    key: Callable[[Hashable], Hashable]
     start: Callable[[State], Hashable] = lambda state: state
     won: Callable[[Hashable], bool] | None = None
-    moves: Callable[[State, list], list] = lambda state, lines: [m for line in lines for m in line]
+    moves: Callable[[State, list], list] = _engine_moves
     progress: Callable[[Hashable], int] | None = None
+    safe: Callable[[Hashable], Line | None] | None = None
+    dead_end: Callable[[Hashable], bool] | None = None
+    narrow: Callable[[Hashable], Iterable[Line]] | None = None
+    own_positions: bool = field(default=False, kw_only=True)
+
+
+HOOK_NAMES = ("lines", "key", "safe", "dead_end", "narrow")  # the parts a test may switch off
 
 
 def plain_lines(game) -> Callable[[State], list[Line]]:
@@ -58,46 +79,48 @@ def plain_lines(game) -> Callable[[State], list[Line]]:
     return lines
 
 
-def plain_hooks(game) -> Hooks:
+def plain_hooks(game) -> SolverModel:
     """No game knowledge: every legal move, ``game.key``, nothing pruned."""
-    return Hooks(plain_lines(game), game.key, won=game.is_won)
+    return SolverModel(plain_lines(game), game.key, won=game.is_won)
 
 
-HOOK_NAMES = ("lines", "key", "safe", "dead_end", "narrow")
-MODEL_NAMES = ("start", "won", "moves", "progress")  # all or none, never switched off
+def declares_model(cls) -> bool:
+    """Whether ``cls`` itself, in its own body, offers a solver model."""
+    return "solver_model" in vars(cls)
 
 
-def declares_hooks(cls) -> bool:
-    """Whether ``cls`` itself declares the ``solver_*`` methods it has: it defines one in
-    its own body, or says ``solver_hooks = True`` there (a mixin's model written for it).
-    Never inherited: a subclass whose rules differ (Double Klondike) must not search its
-    parent's model silently; it repeats ``solver_hooks = True`` when the model fits it."""
-    own = vars(cls)
-    return bool(own.get("solver_hooks")) or any(f"solver_{name}" in own for name in HOOK_NAMES + MODEL_NAMES)
+def solver_problem(game) -> str | None:
+    """Why the game's solver declaration is refused at load, or None: a ``solver_*`` name
+    the solver does not know on any class of the game, or a ``solver_model`` that gives
+    no ``SolverModel``."""
+    for cls in type(game).__mro__:
+        for name in vars(cls):
+            if name.startswith("solver_") and name not in GAME_NAMES:
+                return (f"game {game.id!r}: {cls.__name__}.{name} is no solver name the solver knows "
+                        f"(a game offers {', '.join(GAME_NAMES)}; docs/solver.md)")
+    if declares_model(type(game)):
+        model = game.solver_model()
+        if not isinstance(model, SolverModel):
+            return f"game {game.id!r}: solver_model() must give a SolverModel, not {type(model).__name__}"
+    return None
 
 
-def hooks_for(game, off: Iterable[str] = ()) -> Hooks:
-    """The game's own hooks where its class declares them (``declares_hooks``), the
-    plain ones elsewhere; hooks named in ``off`` are left out (to check each against
-    plain search)."""
+def hooks_for(game, off: Iterable[str] = ()) -> SolverModel:
+    """The model the game's own class offers (``declares_model``), else the derived one
+    where it applies, else plain search; parts named in ``off`` are left out (to check
+    each against plain search; switching off the lines or key of the derived model
+    means plain search)."""
     off = set(off)
     unknown = off - set(HOOK_NAMES)
     if unknown:
         raise ValueError(f"no solver hook {sorted(unknown)[0]!r} (hooks: {', '.join(HOOK_NAMES)})")
-    if not declares_hooks(type(game)):
-        from .derived import derived_hooks  # the model read from the zone declarations
-        derived = None if off & {"lines", "key"} else derived_hooks(game)
-        if derived is None:
-            return plain_hooks(game)
-        return evolve(derived, safe=None) if "safe" in off else derived
-    own = {name: None if name in off else getattr(game, f"solver_{name}", None) for name in HOOK_NAMES}
-    model = {name: getattr(game, f"solver_{name}", None) for name in MODEL_NAMES}
-    if any(model.values()):
-        if not all(model.values()):
-            raise ValueError(f"{game.id}: a solver model needs all of solver_{', solver_'.join(MODEL_NAMES)}")
-        if off & {"lines", "key"}:
+    if declares_model(type(game)):
+        model = game.solver_model()
+        if off & {"lines", "key"} and model.own_positions:
             raise ValueError(f"{game.id}: its lines and key work on its own model and cannot be switched off")
-        return Hooks(own["lines"], own["key"], own["safe"], own["dead_end"], own["narrow"], **model)
-    plain = plain_hooks(game)
-    return Hooks(own["lines"] or plain.lines, own["key"] or plain.key, own["safe"], own["dead_end"],
-                 own["narrow"], won=game.is_won)
+    else:
+        from .derived import derived_model  # the model read from the zone declarations
+        model = None if off & {"lines", "key"} else derived_model(game)
+    if model is None or off & {"lines", "key"}:
+        model = evolve(model, lines=plain_lines(game), key=game.key) if model is not None else plain_hooks(game)
+    return evolve(model, **{name: None for name in off & {"safe", "dead_end", "narrow"}})

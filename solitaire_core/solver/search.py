@@ -18,7 +18,7 @@ from attrs import evolve, frozen
 
 from ..errors import IllegalMove
 from ..state import State
-from .hooks import Hooks, hooks_for
+from .hooks import SolverModel, hooks_for
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 CHECK_EVERY = 16  # positions between two looks at the clock and the cancel flag
@@ -94,7 +94,7 @@ def _part(budget: Budget, share: float | None, nodes_used: int) -> Budget:
 
 
 def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
-          hooks: Hooks | None = None) -> Result:
+          hooks: SolverModel | None = None) -> Result:
     """Is ``state`` winnable? Safe to run in a worker thread: pass a
     ``threading.Event`` (or a callable) as ``cancel`` to stop it early.
 
@@ -151,7 +151,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
 
 
 class _Search:
-    def __init__(self, game, hooks: Hooks, lines, budget: Budget, stopped, started: float):
+    def __init__(self, game, hooks: SolverModel, lines, budget: Budget, stopped, started: float):
         self.game, self.hooks, self.lines, self.budget = game, hooks, lines, budget
         self.is_won = hooks.won or game.is_won
         self.stopped = stopped

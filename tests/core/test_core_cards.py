@@ -1,15 +1,17 @@
-"""Card codes (docs/notation.md) and the packs the engine ships."""
+"""Card codes (docs/notation.md) and the French pack the engine ships (the tarot's:
+tests/games/solitarot/test_cards.py)."""
 
 import pytest
+from attrs import frozen
 
-from solitaire_core import NotationError, french_deck, parse_card, tarot_deck
+from solitaire_core import NotationError, french_deck, parse_card
 from solitaire_core.cards import Card
 
 
-@pytest.mark.parametrize("pack, deck", [("french", french_deck()), ("tarot", tarot_deck())])
-def test_every_card_code_parses_back(pack, deck):
+def test_every_card_code_parses_back():
+    deck = french_deck()
     assert len({c.code for c in deck}) == len(deck)
-    assert all(parse_card(c.code, pack) == c for c in deck)
+    assert all(parse_card(c.code) == c for c in deck)
 
 
 @pytest.mark.parametrize("text, rank, suit", [
@@ -20,40 +22,36 @@ def test_french_codes(text, rank, suit):
     assert (card.rank, card.suit, card.code, str(card)) == (rank, suit, text, text)
 
 
-def test_tarot_codes_knight_between_jack_and_queen():
-    assert [parse_card(t, "tarot").rank for t in ("JS", "NS", "QS", "KS")] == [11, 12, 13, 14]
-    assert parse_card("KS", "tarot").king == 14 and parse_card("KS").king == 13
+@frozen(cache_hash=True)
+class Picture(Card):
+    """A plugin's own pack: its rank labels, a Cavalier between Jack and Queen."""
+
+    LABELS = Card.LABELS[:12] + ("C",) + Card.LABELS[12:]
 
 
-def test_tarot_trumps_and_excuse():
-    assert parse_card("T1", "tarot") == Card(1, "T", "tarot")
-    assert parse_card("T21", "tarot").code == "T21"
-    assert parse_card("EX", "tarot").code == "EX"
-    locked = parse_card("EX:6R", "tarot")
-    assert (locked.stands, locked.code) == ("6R", "EX:6R")
-    assert parse_card("EX:?", "tarot").stands == "?"
+def test_a_card_type_of_a_plugin_brings_its_rank_labels():
+    assert [parse_card(t, Picture).rank for t in ("JS", "CS", "QS", "KS")] == [11, 12, 13, 14]
+    assert parse_card("KS", Picture).king == 14 and parse_card("KS").king == 13
+    assert parse_card("CS", Picture).code == "CS" and parse_card("KS", Picture) != parse_card("KS")
+    with pytest.raises(NotationError, match="unknown rank"):
+        parse_card("CS")
 
 
 def test_colours():
     assert [parse_card(t).colour for t in ("AS", "AH", "AD", "AC")] == ["black", "red", "red", "black"]
 
 
-@pytest.mark.parametrize("text, pack, message", [
-    ("", "french", "empty"),
-    ("1H", "french", "unknown rank"),
-    ("11H", "french", "unknown rank"),
-    ("KX", "french", "suit must be"),
-    ("NS", "french", "unknown rank"),
-    ("T5", "french", "suit must be"),
-    ("T0", "tarot", "no trump"),
-    ("T22", "tarot", "no trump"),
-    ("T05", "tarot", "no trump"),
-    ("EX:", "tarot", "Excuse"),
-    ("EXX", "tarot", "Excuse"),
+@pytest.mark.parametrize("text, message", [
+    ("", "empty"),
+    ("1H", "unknown rank"),
+    ("11H", "unknown rank"),
+    ("KX", "suit must be"),
+    ("NS", "unknown rank"),
+    ("T5", "suit must be"),
 ])
-def test_bad_codes_say_what_is_wrong(text, pack, message):
+def test_bad_codes_say_what_is_wrong(text, message):
     with pytest.raises(NotationError, match=message):
-        parse_card(text, pack)
+        parse_card(text)
 
 
 def test_packs():
@@ -61,5 +59,3 @@ def test_packs():
     two = french_deck(2, without=(12,))
     assert len(two) == 96 and not any(c.rank == 12 for c in two)
     assert two.count(parse_card("KS")) == 2
-    assert len(set(tarot_deck())) == 78
-    assert len(tarot_deck(excuse=False)) == 77

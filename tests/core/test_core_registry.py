@@ -196,6 +196,8 @@ CASES = {
         "fails on deal 1: scene raised ZeroDivisionError: zero width",
     "@property\n        def name(self):\n            raise RuntimeError('no name yet')":
         "Altered cannot be checked (RuntimeError: no name yet)",
+    "def solver_lines(self, state):\n            return []": "Altered.solver_lines is no solver name the solver knows",
+    "def solver_model(self):\n            return None": "solver_model() must give a SolverModel, not NoneType",
 }
 
 

@@ -178,3 +178,9 @@ def test_check_safe_moves_catches_a_safe_rule_that_loses_a_won_game():
     assert check_safe_moves(Strict(), deals=(), starts=(Strict().parse_position(text),)) > 0
     with pytest.raises(ConformanceError, match="safe move .* loses the won game"):
         check_safe_moves(Reckless(), deals=(), starts=(Reckless().parse_position(text),))
+    # the won line taken backwards catches it alone (only a won game's whole game fits a limit of 1 position)
+    kept = []
+    assert check_safe_moves(Strict(), deals=(), ends=(), starts=(Strict().parse_position(text),), limit=1,
+                            kept=kept) >= len(kept) > 0
+    with pytest.raises(ConformanceError, match="safe move .* loses the won game"):
+        check_safe_moves(Reckless(), deals=(), ends=(), starts=(Reckless().parse_position(text),), limit=1)

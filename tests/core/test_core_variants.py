@@ -12,9 +12,9 @@ import pytest
 
 from games.klondike import Klondike
 from games.yukon import Yukon
-from solitaire_core import Card, IllegalMove, SolitaireError, french_deck, tarot_deck
+from solitaire_core import Card, IllegalMove, SolitaireError, french_deck
 from solitaire_core.rules_page import amends, compose, numbers
-from solitaire_core.solver.hooks import declares_hooks
+from solitaire_core.solver.hooks import declares_model
 from solitaire_core.testing import arrange
 
 PARENT = """# Parent
@@ -140,24 +140,19 @@ def test_a_page_that_amends_another_game_than_its_parent_is_refused(tmp_path, mo
 
 
 def test_the_solvers_own_model_applies_only_to_the_class_that_declares_it():
-    assert declares_hooks(Klondike)
-    same_rules = type("Same", (Klondike,), {"solver_hooks": True})
+    assert declares_model(Klondike)
+    same_rules = type("Same", (Klondike,), {"solver_model": Klondike.solver_model})
     other_rules = type("Other", (Klondike,), {})
-    assert declares_hooks(same_rules) and not declares_hooks(other_rules)
-    own = type("Own", (Yukon,), {"solver_key": lambda self, s: s})
-    assert declares_hooks(own) and not declares_hooks(type("Below", (own,), {}))
+    assert declares_model(same_rules) and not declares_model(other_rules)
 
 
 def test_cards_sort_in_the_engines_pack_order():
-    for deck in (french_deck(), tarot_deck()):
-        shuffled = list(deck)
-        random.Random(3).shuffle(shuffled)
-        assert sorted(shuffled) == list(deck)
+    shuffled = list(french_deck())
+    random.Random(3).shuffle(shuffled)
+    assert sorted(shuffled) == list(french_deck())
     two = sorted(french_deck(decks=2))
     assert two[:4] == [Card(1, "C"), Card(1, "C"), Card(1, "D"), Card(1, "D")]  # copies side by side
     assert Card(1, "S") < Card(2, "C") and Card(13, "S") > Card(13, "H") and Card(5, "D") <= Card(5, "D")
-    trumps = tarot_deck()
-    assert max(trumps).suit == "X" and min(c for c in trumps if c.suit == "T").rank == 1
     with pytest.raises(TypeError):
         Card(1, "S") < "AS"  # noqa: B015
 
@@ -169,13 +164,13 @@ def test_card_index_is_the_place_of_the_first_copy_in_the_deck(registered):
     assert [double.card_index(c) for c in double.deck] == list(range(52)) * 2  # copies share an index
     assert double.card_index(Card(1, "C")) == 0 and double.card_index(Card(13, "S")) == 51
     with pytest.raises(KeyError):
-        klondike.card_index(Card(1, "T", "tarot"))
+        klondike.card_index(registered["solitarot"].parse_card("T1"))
 
 
 def test_card_index_counts_a_wild_card_as_the_pack_knows_it(registered):
     tarot = registered["solitarot"]
     excuse = next(c for c in tarot.deck if c.suit == "X")
-    assert tarot.card_index(excuse.__class__(0, "X", "tarot", "6R")) == tarot.card_index(excuse) == len(tarot.deck) - 1
+    assert tarot.card_index(tarot.parse_card("EX:6R")) == tarot.card_index(excuse) == len(tarot.deck) - 1
 
 
 @pytest.fixture(scope="module")

@@ -4,9 +4,10 @@ the cursor, refusals in words, the translation marker, and the kit's checks of t
 import random
 
 import pytest
+from attrs import evolve
 from minigame import MiniGame
 
-from solitaire_core import Card, Game, Move, words
+from solitaire_core import Band, Card, Face, Game, Move, Symbol, words
 from solitaire_core.errors import IllegalMove
 from solitaire_core.moves import DRAW
 from solitaire_core.state import Pile, State
@@ -35,8 +36,11 @@ def position(game, **zones):
 def test_cards_are_named_by_what_their_face_shows(game):
     assert [game.card_name(Card(r, s)) for r, s in ((2, "C"), (10, "H"), (1, "S"), (13, "D"))] == \
         ["the 2\u2663", "the 10\u2665", "the A\u2660", "the K\u2666"]
-    assert game.card_name(Card(11, "T", "tarot")) == "trump XI"
-    assert game.card_name(Card(0, "X", "tarot")) == "the Excuse"
+
+
+def test_a_card_whose_face_has_no_index_is_named_a_card(game):
+    faceless = type("Faceless", (MiniGame,), {"face": lambda self, card: Face(centre=Symbol("?"))})()
+    assert faceless.card_name(Card(2, "C")) == "a card"
 
 
 def test_zones_are_named_by_their_role_and_number(game):
@@ -194,6 +198,13 @@ class RefusesWithCodes(MiniGame):
         return f"{move.src} cannot take that"
 
 
+class BandsItsCode(MiniGame):
+    """Its faces show the card's code on a band across the card."""
+
+    def face(self, card):
+        return evolve(super().face(card), bands=(Band(card.code, (0.1, 0.6, 0.8, 0.2)),))
+
+
 def kit_lines(game, deals=range(4)):
     for deal in deals:
         rnd = random.Random(deal)
@@ -206,6 +217,7 @@ def kit_lines(game, deals=range(4)):
     (SaysNothing(), r"the sentence of .* is empty"),
     (GivesAwayTheHiddenCard(), r"the cursor on .* changes with the order of the face-down cards"),
     (RefusesWithCodes(), r"the refusal of .* shows notation"),
+    (BandsItsCode(), r"the band on .* shows notation"),
 ], ids=lambda value: None if isinstance(value, str) else type(value).__name__)
 def test_the_kit_refuses_words_that_show_notation_or_hidden_cards(game, problem):
     with pytest.raises(ConformanceError, match=problem):

@@ -1,4 +1,4 @@
-"""Klondike's solver hooks (games/klondike/solving.py): each pruning is exact.
+"""Klondike's own solver model (games/klondike/solving.py): each pruning is exact.
 
 Every hook is checked against plain search (legal moves, ``game.key``, nothing
 pruned) on small positions built at random with few cards left.
@@ -18,6 +18,7 @@ from solitaire_core.registry import load_games
 from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_for, plain_hooks, search, solve
 
 GAME = load_games()["klondike"]
+MODEL = GAME.solver_model()
 PLAIN = Budget(seconds=None, nodes=20_000)
 
 
@@ -61,7 +62,7 @@ def agreement_positions():
 
 def replay(state, lines):
     """The engine moves of the model's lines, each through ``apply``."""
-    for move in GAME.solver_moves(state, lines):
+    for move in MODEL.moves(state, lines):
         state = GAME.apply(state, move)
     return state
 
@@ -71,15 +72,15 @@ def test_the_models_lines_are_legal_moves_that_reach_their_position():
     and that end in the position the model said (the model agrees with the engine)."""
     checked = 0
     for state in agreement_positions():
-        node = GAME.solver_start(state)
-        for lines in (GAME.solver_lines(node), GAME.solver_narrow(node)):
+        node = MODEL.start(state)
+        for lines in (MODEL.lines(node), MODEL.narrow(node)):
             for tokens, after in lines:
-                assert GAME.solver_start(replay(state, [tokens])) == after, GAME.format_position(state)
+                assert MODEL.start(replay(state, [tokens])) == after, GAME.format_position(state)
                 checked += 1
-        safe = GAME.solver_safe(node)
+        safe = MODEL.safe(node)
         if safe is not None:
             tokens, after = safe
-            assert GAME.solver_start(replay(state, [tokens])) == after
+            assert MODEL.start(replay(state, [tokens])) == after
     assert checked > 300
 
 
@@ -87,12 +88,12 @@ def test_the_model_sees_every_move_the_engine_allows():
     """Each engine move between piles (not a draw) is the first move of some
     line of the unpruned kinds: a column's run, a stock card, a foundation card."""
     for state in agreement_positions():
-        node = GAME.solver_start(state)
-        firsts = {GAME.solver_moves(state, [tokens[:1]])[-1] for tokens, _ in GAME.solver_lines(node)}
+        node = MODEL.start(state)
+        firsts = {MODEL.moves(state, [tokens[:1]])[-1] for tokens, _ in MODEL.lines(node)}
         for move in GAME.legal_moves(state):
             if move.is_draw or move in firsts:
                 continue
-            after = GAME.solver_start(GAME.apply(state, move))
+            after = MODEL.start(GAME.apply(state, move))
             assert after == node or pruned_on_purpose(state, move), (GAME.format_position(state), move)
 
 
@@ -198,7 +199,7 @@ def test_a_run_carries_a_card_off_the_cards_it_needs():
 
 
 def key(state):
-    return GAME.solver_key(GAME.solver_start(state))
+    return MODEL.key(MODEL.start(state))
 
 
 def test_canonical_key_ignores_column_order_and_which_foundation_holds_a_suit():

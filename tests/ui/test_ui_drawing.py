@@ -1,17 +1,21 @@
 """Card faces, the scene diff and the table layout."""
 
-from solitaire_core.scene import CardPlacement, Face
+from solitaire_core.scene import Band, CardPlacement, Corner, Court, Face, Frame, Pips, Standard, Svg, Symbol
 from ui_qt.cards import BACKS, CardPainter
 from ui_qt.diff import pair_cards
 from ui_qt.table import TableView
 
-FACES = [
-    Face("french", "red", "10", "\u2665", 10, "H"),
-    Face("french", "black", "K", "\u2660", 13, "S"),
-    Face("tarot-suit", "red", "N", "\u2666", 12, "D"),
-    Face("trump", "black", "XXI", "XXI", 21, "T"),
-    Face("excuse", "black", "\u2605", "\u2605", 0, "X", note="6 red"),
-    Face("custom", "#2060c0", "3", "\u25b2", 3, "", ("triangle", "square", "rectangle", "wave")),
+STAR = Face("#b8860b", Corner("\u2605"), Symbol("\u2605", (0.15, 0.12, 0.7, 0.5), bold=False), paper="#fbf5e3")
+FACES = [  # one of each primitive, alone or together
+    Face("red", Corner("10", "\u2665"), Pips(10, "\u2665"), standard=Standard("french", 10, "H")),
+    Face("black", Corner("K", "\u2660"), Court("crown", "\u2660")),
+    Face("red", Corner("N", "\u2666"), Court("helmet", "\u2666")),
+    Face("black", Corner("XXI", serif=True, wide=True), Symbol("XXI", (0.27, 0.36, 0.46, 0.29), serif=True),
+         paper="#fbf5e3", frame=Frame("#1f3a68", fill="#78ffffff", double=True, ornament="\u2726")),
+    Face(STAR.ink, STAR.corner, STAR.centre, paper=STAR.paper,
+         bands=(Band("= 6 red", (0.06, 0.62, 0.88, 0.24), "#7a1020", "white"),)),
+    Face("#2060c0", Corner("3"), Symbol("\u25b2"), tint=0.09, marks=("triangle", "square", "rectangle", "wave"),
+         fanned=False),
 ]
 
 
@@ -22,7 +26,7 @@ def inked(pixmap) -> int:
     return sum(image.pixelColor(x, y) != paper for x in range(0, image.width(), 3) for y in range(0, image.height(), 3))
 
 
-def test_every_face_kind_is_drawn_at_the_pixel_size_asked(qapp):
+def test_every_primitive_is_drawn_at_the_pixel_size_asked(qapp):
     painter = CardPainter()
     for face in FACES:
         for width, height, dpr in ((100, 140, 1.0), (40, 56, 2.0)):
@@ -39,11 +43,14 @@ def test_faces_are_cached_per_size(qapp):
     assert painter.face(FACES[0], 81, 113) is not first
 
 
-def test_the_excuse_note_is_drawn(qapp):
+def test_a_band_is_drawn_and_its_text_left_out_where_too_small_to_read(qapp):
     painter = CardPainter()
-    plain = painter.face(Face("excuse", "black", "\u2605", "\u2605", 0, "X"), 100, 140).toImage()
-    noted = painter.face(FACES[4], 100, 140).toImage()
-    assert plain != noted
+    assert painter.face(STAR, 100, 140).toImage() != painter.face(FACES[4], 100, 140).toImage()
+    bare = Face("black", Corner("X"), marks=("dot",) * 4, fanned=False)
+    noted = Face("black", Corner("X"), marks=("dot",) * 4, fanned=False,
+                 bands=(Band("any shape", (0.11, 0.7, 0.78, 0.16), bold=False),))
+    assert painter.face(bare, 100, 140).toImage() != painter.face(noted, 100, 140).toImage()
+    assert painter.face(bare, 35, 49).toImage() == painter.face(noted, 35, 49).toImage()
 
 
 def test_every_back_is_distinct(qapp):
@@ -64,11 +71,11 @@ def test_diff_matches_by_code_then_nearest_copy():
     assert pair_cards(old, new) == [2, 1, 0, None]
 
 
-def test_diff_follows_a_card_whose_code_changed_by_its_face():
-    face = Face("excuse", "black", "*", "*", 0, "X")
-    old = [placed("EX", 0, 0, face=face)]
-    new = [placed("EX:6R", 2, 2, face=Face("excuse", "black", "*", "*", 0, "X", note="6R"))]
-    assert pair_cards(old, new) == [0]
+def test_diff_follows_a_card_whose_code_changed_by_the_middle_of_its_face():
+    """A wild card taking a value keeps its picture; its corner and bands change."""
+    old = [placed("EX", 0, 0, face=STAR), placed("T5", 1, 0, face=FACES[3])]
+    new = [placed("EX:6R", 2, 2, face=FACES[4]), placed("T5", 3, 0, face=FACES[3])]
+    assert pair_cards(old, new) == [0, 1]
 
 
 def test_the_scene_fits_the_view_at_any_size(qtbot, games):
@@ -98,3 +105,28 @@ def test_table_colour_changes_the_felt(qtbot):
     view.set_table("Red felt")
     red = view.grab().toImage().pixelColor(100, 100)
     assert blue.blue() > blue.red() and red.red() > red.blue()
+
+
+ART = """<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">
+<rect id="sun" x="0" y="0" width="10" height="10" fill="#00ff00"/>
+<rect id="moon" x="10" y="0" width="10" height="10" fill="#0000ff"/>
+</svg>"""
+
+
+def test_a_face_draws_the_svg_its_plugin_ships(qapp, tmp_path, monkeypatch):
+    """Cards of a plugin's own (tiles, pictures) need no UI code: an element of an SVG in
+    its package; a drawing the package lacks leaves the rest of the face drawn."""
+    package = tmp_path / "faces_plugin_art"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "art.svg").write_text(ART)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    painter = CardPainter()
+    box = (0.25, 0.25, 0.5, 0.5)
+    for element, colour in (("sun", "#00ff00"), ("moon", "#0000ff")):
+        image = painter.face(Face(centre=Svg("faces_plugin_art", "art.svg", element, box)), 100, 140).toImage()
+        assert image.pixelColor(50, 70).name() == colour and image.pixelColor(10, 70).name() != colour
+    whole = painter.face(Face(centre=Svg("faces_plugin_art", "art.svg", box=(0, 0, 1, 1))), 100, 140).toImage()
+    assert (whole.pixelColor(25, 70).name(), whole.pixelColor(75, 70).name()) == ("#00ff00", "#0000ff")
+    missing = Face(corner=Corner("A"), centre=Svg("faces_plugin_art", "none.svg"))
+    assert inked(painter.face(missing, 100, 140)) > 0

@@ -2,14 +2,12 @@
 
 from PySide6.QtGui import QColor, QTransform
 
-from solitaire_core.scene import Face
+from solitaire_core.scene import Corner, Court, Face, Pips, Symbol
 from ui_qt.cards import CardPainter
-from ui_qt.courts import GOLD, SKIN
+from ui_qt.courts import GOLD, HEADGEAR, SKIN
 
 W, H = 111, 155
-COURTS = {letter: Face("french", "red", letter, "\u2665", rank, "H")
-          for letter, rank in (("J", 11), ("Q", 12), ("K", 13))}
-COURTS["N"] = Face("tarot-suit", "red", "N", "\u2665", 12, "H")
+COURTS = {figure: Face("red", Corner(figure[0].upper(), "\u2665"), Court(figure, "\u2665")) for figure in HEADGEAR}
 
 
 def frame_pixels(image):
@@ -24,7 +22,7 @@ def near(colour, target, tolerance=40):
 
 def test_court_cards_show_a_figure_not_a_letter(qapp):
     painter = CardPainter()
-    letter = painter.face(Face("french", "red", "Z", "\u2665", 14, "H"), W, H).toImage()  # no figure for "Z"
+    letter = painter.face(Face("red", Corner("Z", "\u2665"), Symbol("Z", serif=True)), W, H).toImage()
     letter_warm = sum(near(c, SKIN) or near(c, GOLD) for c in frame_pixels(letter))
     assert letter_warm < 0.01 * len(frame_pixels(letter))
     images = {}
@@ -41,11 +39,11 @@ def test_court_cards_show_a_figure_not_a_letter(qapp):
 
 def test_a_court_figure_is_double_ended_and_wears_its_suit(qapp):
     painter = CardPainter()
-    hearts = painter.face(COURTS["K"], W, H).toImage()
+    hearts = painter.face(COURTS["crown"], W, H).toImage()
     turned = hearts.transformed(QTransform().rotate(180))
     same = sum(near(a, b, 60) for a, b in zip(frame_pixels(hearts), frame_pixels(turned)))
     assert same > 0.95 * len(frame_pixels(hearts))
-    spades = painter.face(Face("french", "black", "K", "\u2660", 13, "S"), W, H).toImage()
+    spades = painter.face(Face("black", Corner("K", "\u2660"), Court("crown", "\u2660")), W, H).toImage()
     assert frame_pixels(spades) != frame_pixels(hearts)
 
 
@@ -55,7 +53,7 @@ def red(colour: QColor) -> bool:
 
 def test_the_index_fits_the_strip_a_fanned_card_leaves_visible(qapp):
     """A fan step is 0.3 card widths: rank and suit both lie above it."""
-    image = CardPainter().face(Face("french", "red", "10", "\u2665", 10, "H"), W, H).toImage()
+    image = CardPainter().face(Face("red", Corner("10", "\u2665"), Pips(10, "\u2665")), W, H).toImage()
     step = round(0.3 * W)
     column = range(1, round(W * 0.24))
     inked = [y for y in range(1, round(H * 0.45)) if any(red(image.pixelColor(x, y)) for x in column)]
@@ -79,7 +77,8 @@ def test_a_six_and_a_nine_are_underlined_so_a_turned_card_reads_right(qapp):
     for digit in "689":
         for width in (W, 36):  # with corner indices, and the small face's index in the middle
             height = round(width * 1.4)
-            image = painter.face(Face("custom", "red", f"{digit}\u25cf", "", int(digit), "c"), width, height).toImage()
+            face = Face("red", Corner(f"{digit}\u25cf"), fanned=False)  # a face that may lie turned
+            image = painter.face(face, width, height).toImage()
             rows = range(round(height * 0.2)) if width == W else range(round(height * 0.25), round(height * 0.75))
             runs[digit, width] = lowest_stroke(image, rows, range(round(width * 0.5)))
     for width in (W, 36):

@@ -58,7 +58,8 @@ def test_a_pile_game_card_is_as_wide_as_the_table_width_allows(games, window_at)
         natural = game.scene(game.new(1))
         assert view.card_px[0] >= vw / (natural.width + 2 * MARGIN) - 1, game.id
         assert shown_extent(view)[0] > 0.9, game.id
-        assert view.model.height < natural.height  # the room is lower than the game's own table: fans give way
+        if natural.height / natural.width > vh / vw:  # a table taller than the room (Golf's is not)
+            assert view.model.height < natural.height  # the room is lower than the game's own table: fans give way
 
 
 def test_the_layout_follows_the_window_and_stays_inside_it(games, window_at, qtbot):

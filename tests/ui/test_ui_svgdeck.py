@@ -2,7 +2,7 @@
 
 import pytest
 
-from solitaire_core.scene import Face
+from solitaire_core.scene import Corner, Face, Frame, Pips, Standard, Symbol
 from ui_qt.cards import CardPainter
 from ui_qt.svgdeck import SvgDeck, find_decks
 
@@ -11,10 +11,11 @@ SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">
 <rect id="king_heart" x="100" y="0" width="100" height="100" fill="#0000ff"/>
 </svg>"""
 
-ACE_CLUBS = Face("french", "black", "A", "\u2663", 1, "C")
-KING_HEARTS = Face("french", "red", "K", "\u2665", 13, "H")
-TWO_CLUBS = Face("french", "black", "2", "\u2663", 2, "C")
-TRUMP = Face("trump", "black", "V", "V", 5, "T")
+ACE_CLUBS = Face("black", Corner("A", "\u2663"), Pips(1, "\u2663"), standard=Standard("french", 1, "C"))
+KING_HEARTS = Face("red", Corner("K", "\u2665"), standard=Standard("french", 13, "H"))
+TWO_CLUBS = Face("black", Corner("2", "\u2663"), Pips(2, "\u2663"), standard=Standard("french", 2, "C"))
+TRUMP = Face("black", Corner("V", serif=True), Symbol("V"), frame=Frame("#1f3a68"))  # no standard face
+UNDECLARED = Face("black", Corner("A", "\u2663"), Pips(1, "\u2663"))  # looks French, does not say so
 
 
 def write_deck(folder):
@@ -38,6 +39,7 @@ def test_french_faces_come_from_the_deck_and_the_rest_is_drawn(tmp_path, qapp):
     assert deck.render(KING_HEARTS, 50, 70, 1.0).toImage().pixelColor(25, 35).name() == "#0000ff"
     assert deck.render(TWO_CLUBS, 50, 70, 1.0) is None
     assert deck.render(TRUMP, 50, 70, 1.0) is None
+    assert deck.render(UNDECLARED, 50, 70, 1.0) is None
     painter = CardPainter(deck=deck)
     assert painter.face(ACE_CLUBS, 50, 70).toImage().pixelColor(25, 35).name() == "#00ff00"
     assert painter.face(TRUMP, 50, 70).toImage().pixelColor(25, 35).name() != "#00ff00"

@@ -15,8 +15,9 @@ def moves(game, state):
 
 
 def note(game, state, zone, index=-1):
-    """The label the table shows on a card (the top one unless ``index`` is given)."""
-    return game.scene(state).card_at(zone, index % len(game.pile(state, zone).cards)).face.note
+    """The label the table shows on a card's band (the top card unless ``index`` is given)."""
+    bands = game.scene(state).card_at(zone, index % len(game.pile(state, zone).cards)).face.bands
+    return bands[0].text.removeprefix("= ") if bands else ""
 
 
 # --- locking (5.1, 8.6) -----------------------------------------------------------

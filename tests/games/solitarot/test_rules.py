@@ -3,9 +3,10 @@
 import pytest
 
 from solitaire_core import IllegalMove, Move
-from solitaire_core.cards import tarot_deck
 from solitaire_core.deals import shuffle
 from solitaire_core.registry import load_games
+
+from games.solitarot.cards import tarot_deck
 
 
 def codes(state, game, zone):

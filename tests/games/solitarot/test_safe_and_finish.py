@@ -1,6 +1,7 @@
 """Rules 8.14 (safe automatic moves and the Excuse) and 8.15 (the finish, the discarded Excuse aside)."""
 
-from solitaire_core.testing import play_texts
+from games.solitarot.excuse import is_excuse
+from solitaire_core.testing import check_safe_moves, play_texts
 
 LABELS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K"]
 
@@ -59,3 +60,19 @@ def test_rule_8_15_a_freed_excuse_in_the_stock_does_not_hold_the_finish_back(gam
     card_left = position("medium", f1=run("S", 0, 12), f2=run("H", 0, 14), f3=run("D", 0, 14),
                          f4=run("C", 0, 14), f5=TRUMPS, t1="KS", stock="(QS)", excuse="")
     assert game.finish_moves(card_left) is None  # a card of the win is still in the stock
+
+
+def locked_excuse_with_a_safe_move(game, state) -> bool:
+    return bool(game.safe_moves(state)) and any(
+        is_excuse(card) for zone, pile in zip(game.zones, state.piles) if zone.role == "tableau" for card in pile.cards)
+
+
+def test_rule_8_14_safe_moves_keep_won_games_won_where_the_search_decides_excuse_positions_included(game):
+    """The kit's check on the ends of the solver's won lines, with their neighbours (the
+    Excuse placed on a column among them): every safe move of a won position leads to
+    one the search proves won."""
+    kept = []
+    decided = check_safe_moves(game, deals=(), ends=range(1, 11), wins=2, neighbours=6, end_tail=20, kept=kept)
+    assert decided >= 40
+    assert sum(locked_excuse_with_a_safe_move(game, state) for state in kept) >= 4
+

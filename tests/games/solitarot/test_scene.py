@@ -27,10 +27,10 @@ def test_rule_5_1_the_table_shows_what_a_locked_excuse_stands_for(game, position
                                  ("EX:KB QH", "K black", "KB"), ("8S EX:7R 6C", "7 red", "7R")):
         state = position(t1=column)
         excuse = next(p for p in game.scene(state).cards if p.code.startswith("EX"))
-        assert excuse.face.kind == "excuse" and excuse.face.note == label and excuse.face_up
-        assert excuse.face.corner == index  # what a covered Excuse still shows
+        assert [band.text for band in excuse.face.bands] == ["= " + label] and excuse.face_up
+        assert excuse.face.corner.text == index  # what a covered Excuse still shows
     free = next(p for p in game.scene(game.new(1)).cards if p.zone == "excuse")
-    assert free.code == "EX" and free.face.note == ""
+    assert free.code == "EX" and free.face.bands == () and free.face.corner.text == "\u2605"
 
 
 def test_long_runs_in_all_eight_columns_are_squeezed_inside_the_table(game, position):

@@ -2,7 +2,8 @@
 
 import pytest
 
-from solitaire_core import IllegalMove, Move
+from solitaire_core import IllegalMove, Move, i18n
+from solitaire_core.registry import load_games
 from solitaire_core.testing import notation_in
 
 
@@ -60,3 +61,17 @@ def test_refusals_name_the_excuse_and_never_a_face_down_card(game, position):
         "The Excuse is no trump: it cannot start the trumps column (rule 8.6)"
     with pytest.raises(IllegalMove, match="The wild Excuse stays where it is"):
         game.apply(position(t3="EX:?"), Move("t3", "t4"))
+
+
+def test_its_own_words_and_the_knights_letter_come_from_its_own_catalog():
+    """The tarot's nouns live in the game's package, not the engine's: in French the Knight's
+    corner reads C (Cavalier), a trump is "l'atout XI", the Excuse "l'Excuse"."""
+    game = load_games()["solitarot"]  # loading the game adds its catalog
+    i18n.set_language("fr")
+    try:
+        knight = game.parse_card("NH")
+        assert (game.face(knight).corner.text, game.card_name(knight)) == ("C", "le Cavalier\u2665")
+        assert [card(game, c) for c in ("T11", "EX")] == ["l'atout XI", "l'Excuse"]
+        assert [b.text for b in game.face(game.parse_card("EX:6R")).bands] == ["= 6 rouge"]
+    finally:
+        i18n.set_language(None)

@@ -48,6 +48,7 @@ def test_rule_1_2_the_suits_option_makes_the_104_cards(game, suits, wanted):
     assert Counter(c.suit for c in cards) == wanted
     assert Counter(c.rank for c in cards) == {rank: 8 for rank in range(1, 14)}
     assert Counter(cards) == Counter(game.cards_for(dict(state.options)))
+    assert set(cards) <= set(game.deck)  # the deck names every card any option holds
 
 
 @pytest.mark.parametrize("suits", [1, 2, 4])

@@ -29,9 +29,10 @@ def test_rule_1_3_only_shapes_suits_values_and_colours_make_a_card(game):
     """No dots: a card is its colour, suit and value; its face shows nothing else."""
     for card in ORDER:
         face = game.face(card)
-        assert (face.colour, face.rank, face.suit, face.edges) == (
-            {"B": "blue", "R": "red"}[card.colour], card.value, card.suit, edges(card))
-        assert face.note == ""
+        symbol = face.centre.text
+        assert (face.ink, face.corner.text, face.marks) == (
+            {"B": "blue", "R": "red"}[card.colour], f"{card.value}{symbol}", edges(card))
+        assert symbol == {"c": "\u25cb", "t": "\u25b3", "s": "\u25a1"}[card.suit] and face.bands == ()
 
 
 def test_rule_2_3_one_side_of_each_shape_and_one_blank():

@@ -7,6 +7,7 @@ from collections import Counter
 
 from tacta_helpers import build
 
+from games.tacta.cards import edges
 from solitaire_core.scene import CARD_HEIGHT
 from solitaire_core.testing import _inside
 
@@ -31,7 +32,7 @@ def test_rule_6_6_each_puzzle_card_is_its_own_zone_turned_as_it_lies(game):
             shown = by_code[placed.card.code]
             assert (shown.zone, shown.index) == (placed.card.code, 0)
             assert shown.rotation == 90 * placed.rotation and shown.face_up
-            assert shown.face.kind == "custom" and shown.face.edges == game.face(placed.card).edges
+            assert shown.face == game.face(placed.card) and shown.face.marks == edges(placed.card)
 
 
 def test_rule_6_6_grid_cells_do_not_overlap_and_neighbours_line_up(game):

@@ -149,3 +149,13 @@ def test_rule_6_7_moves_written_before_turns_replay_the_same(game):
             turns = [placed(game.play(state, m), card.code).rotation for m in ways(game, state, move.src, move.dst)]
             assert placed(after, card.code).rotation == min(turns)
         state = after
+
+
+def test_rule_4_7_a_click_and_the_search_try_the_smallest_turn_first(game, free_north):
+    """A chosen turn ranks just after the smallest: a click lays the card the deal's way,
+    and the solver's search tries that way first."""
+    upright, *turned = ways(game, free_north, "Rs5", "X.N")
+    ranks = [game.preference(free_north, m) for m in (upright, *turned)]
+    assert ranks[0] > max(ranks[1:]) and len(set(ranks[1:])) == 1
+    assert ranks[0] - ranks[1] == 1  # just after it: before every plain move ranked lower
+    assert all(game.preference(free_north, m) != ranks[1] for m in game.legal_moves(free_north) if not m.variant)
