@@ -61,6 +61,12 @@ class PileScene:
         if "redeals" in self.counters:
             left = self.redeals_left(state)
             figures.append((words.redeals_label(), words.unlimited() if left is None else str(left)))
+        elif self.stock_index is not None:  # a stock that never comes back: how much of it is left
+            left, targets = len(state.piles[self.stock_index].cards), len(self.zones[self.stock_index].targets)
+            if targets > 1:  # it deals a card onto each of several zones: so many deals
+                figures.append((words.deals_left_label(), str(-(-left // targets))))
+            else:
+                figures.append((words.stock_label(), str(left)))
         return figures
 
     @cached_property

@@ -298,6 +298,10 @@ def stock_label() -> str:
     return _("Stock")
 
 
+def deals_left_label() -> str:
+    return _("Deals left")
+
+
 def count_of(count: int, total: int) -> str:
     """A figure out of a total: "2 of 4"."""
     return _("{count} of {total}").format(count=count, total=total)

@@ -62,10 +62,6 @@ class Spider(PileGame):
     def runs_off(self, state) -> int:
         return sum(1 for i in self.role(FOUNDATION) if state.piles[i].cards)
 
-    def status(self, state):
-        deals = len(state.piles[self.stock_index].cards) // len(COLUMNS)
-        return super().status(state) + [(_("Deals left"), str(deals))]
-
     def key(self, state):
         """The columns and the stock decide the future (runs never come back), and
         once the stock is dealt, not which column is which (rule 8.1)."""

@@ -23,11 +23,12 @@ class SolverDisagrees(AssertionError):
 
 
 def check_solver(game, deals=range(1, 4), *, steps: int = 80, tail: int = 8, nodes: int = 4000,
-                 seed: int = 7) -> dict[str, int]:
+                 seed: int = 7, sample: int = 4) -> dict[str, int]:
     """For a game with a model (its own or the derived one): on random lines of play from
     ``deals``, the model agrees with the engine at each position (the derived model's
     moves are the engine's legal moves and each leads to the engine's position; a game's
-    own model's lines replay through ``apply`` to the position it said); then near the
+    own model's lines, ``sample`` of them at random and the safe line, replay through
+    ``apply`` to the position it said); then near the
     end of the lines the solver finds (and one random move off them), its answer agrees
     with plain search wherever both decide within ``nodes`` positions. Returns how many
     positions and answers it compared."""
@@ -41,7 +42,10 @@ def check_solver(game, deals=range(1, 4), *, steps: int = 80, tail: int = 8, nod
     for deal in deals:
         state = game.new(deal)
         for _ in range(steps):
-            (_agree_on_lines if own else _agree_on_moves)(game, model, state, deal)
+            if own:
+                _agree_on_lines(game, model, state, deal, rnd, sample)
+            else:
+                _agree_on_moves(game, model, state, deal)
             counted["positions"] += 1
             moves = list(game.legal_moves(state))
             if not moves or game.is_won(state):
@@ -52,14 +56,16 @@ def check_solver(game, deals=range(1, 4), *, steps: int = 80, tail: int = 8, nod
     return counted
 
 
-def _agree_on_lines(game, model, state, deal: int) -> None:
-    """Every line of a game's own model (its narrow and safe lines too), as engine moves,
-    is legal and reaches the position the model said (by the model's key)."""
+def _agree_on_lines(game, model, state, deal: int, rnd: random.Random, sample: int) -> None:
+    """``sample`` lines of a game's own model (of its lines and narrow lines) and its safe
+    line, as engine moves, are legal and reach the position the model said (by the
+    model's key). A sample: each replay goes through ``apply``, draws and all."""
     pos = model.start(state)
     if (model.won or game.is_won)(pos) != game.is_won(state):
         raise SolverDisagrees(f"{game.id} deal {deal}: the model and the engine differ on whether it is won")
     safe = model.safe(pos) if model.safe else None
-    lines = list(model.lines(pos)) + list(model.narrow(pos) if model.narrow else ()) + ([safe] if safe else [])
+    lines = list(model.lines(pos)) + list(model.narrow(pos) if model.narrow else ())
+    lines = rnd.sample(lines, min(sample, len(lines))) + ([safe] if safe else [])
     for steps, after in lines:
         reached = state
         try:

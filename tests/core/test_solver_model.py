@@ -3,14 +3,17 @@ offered by ``solver_model`` in a class's own body, checked when the game loads."
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from games.klondike import Klondike
-from games.klondike.solving import Position
+from games.klondike.solving import Position, klondike_model
 from solitaire_core.registry import load_games
 from solitaire_core.solver import SolverModel, hooks_for
 from solitaire_core.solver.derived import derived_model
+from solitaire_core.solver.agreement import SolverDisagrees
 from solitaire_core.solver.hooks import solver_problem
+from solitaire_core.testing import check_solver
 
 GAMES = load_games()
 
@@ -79,3 +82,17 @@ def test_klondikes_positions_are_named():
     assert len(position.cols) == 7 and list(position.cols) == sorted(position.cols) and position.heights == bytes(4)
     _, after = next(iter(game.solver_model().lines(position)))
     assert isinstance(after, Position)
+
+
+class Lying(Klondike):
+    """Klondike's model, but every line claims to lead back where it started."""
+    id = "lying"
+
+    def solver_model(self):
+        model = klondike_model(self)
+        return attrs.evolve(model, lines=lambda p: [(steps, p) for steps, _ in model.lines(p)])
+
+
+def test_the_kit_holds_a_games_own_model_to_the_engine():
+    with pytest.raises(SolverDisagrees, match="leads elsewhere in the model than in the engine"):
+        check_solver(Lying(), deals=range(1, 2), steps=3)
