@@ -173,6 +173,8 @@ class Model:
         return zones + (state.value("redeals"),)
 
     def key(self, pos) -> Hashable:
+        if self.redeals is None and pos[-1]:  # unlimited passes: how many were used changes nothing
+            pos = pos[:-1] + (0,)
         classes = self.classes
         if classes is not None:
             zones = [z[:1] + z[1:].translate(classes) for z in pos[:-1]] + [pos[-1]]
