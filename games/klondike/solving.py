@@ -68,6 +68,11 @@ KINGS = tuple(KING << 2 | s for s in range(4))
 PARENTS = [tuple((c + 4) & ~3 | s for s in OPPOSITE[c & 3]) if c >> 2 < KING else () for c in range(64)]
 
 
+def code(card) -> int:
+    """A card's code in the model: ``rank * 4 + suit``."""
+    return card.rank * 4 + SUITS.index(card.suit)
+
+
 def is_safe_up(rank: int, suit: int, heights) -> bool:
     """Whether sending this card up can never lose a won game (see the module text)."""
     if rank <= 2:
@@ -164,7 +169,7 @@ class KlondikeSolving:
 
     @cached_property
     def _codes(self) -> dict:
-        return {c: c.rank * 4 + SUITS.index(c.suit) for c in self.game.deck}
+        return {c: code(c) for c in self.game.deck}
 
     @cached_property
     def _caches(self) -> dict:
@@ -202,7 +207,7 @@ class KlondikeSolving:
         found where it lies (drawn up first when in the stock)."""
         stock, waste, foundations, tableau = self._solver_layout
         names = [z.id for z in self.game.zones]
-        cards = {code: card for card, code in self._codes.items()}
+        cards = {k: card for card, k in self._codes.items()}
         moves = []
         for token in (t for line in lines for t in line):
             card, dst = cards[token >> 6], token & 63

@@ -12,7 +12,7 @@ import attrs
 import pytest
 from solver_positions import blocked, endgame
 
-from games.klondike.solving import column_blocked, is_safe_up
+from games.klondike.solving import code, column_blocked, is_safe_up
 from solitaire_core import PileGame, parse_card
 from solitaire_core.registry import load_games
 from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_for, plain_hooks, search, solve
@@ -186,7 +186,7 @@ def test_safe_rule(card, heights, safe):
     ("AS 3H 3D 9C 2S", 2, True),  # 2S on 9C, which it does not continue
 ])
 def test_column_blocked(codes, down, blocked):
-    assert column_blocked(bytes([down]) + bytes(GAME._codes[parse_card(c)] for c in codes.split())) is blocked
+    assert column_blocked(bytes([down]) + bytes(code(parse_card(c)) for c in codes.split())) is blocked
 
 
 def test_a_run_carries_a_card_off_the_cards_it_needs():
