@@ -56,7 +56,11 @@ def test_a_pile_game_card_is_as_wide_as_the_table_width_allows(games, window_at)
         view = window_at(game, 1280, 800).view
         vw, vh = view.viewport_size()
         natural = game.scene(game.new(1))
-        assert view.card_px[0] >= vw / (natural.width + 2 * MARGIN) - 1, game.id
+        width_allows = vw / (natural.width + 2 * MARGIN)
+        if (view.model.height + 2 * MARGIN) * width_allows > vh + 1:  # a notice took height: the fans gave all they can
+            assert view.model.height <= game.least_height() + 1e-6, (game.id, view.model.height, vh)
+            continue
+        assert view.card_px[0] >= width_allows - 1, game.id
         assert shown_extent(view)[0] > 0.9, game.id
         if natural.height / natural.width > vh / vw:  # a table taller than the room (Golf's is not)
             assert view.model.height < natural.height  # the room is lower than the game's own table: fans give way
