@@ -8,34 +8,17 @@ several rules (``test_rule_3_4_and_3_5_...``) or a range of one section
 (``test_rule_2_1_to_2_3_...``).
 """
 
-import re
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from solitaire_core.rules_coverage import named_rules, numbered_rules
+
 ROOT = Path(__file__).resolve().parents[2]
-RULE = re.compile(r"\*\*(\d+\.\d+)\*\*|^(\d+\.\d+)\s", re.MULTILINE)
-TEST_NAME = re.compile(r"def test_rule_(\d+_\d+(?:_(?:and|to)_\d+_\d+)*)")
 # Each game's rules page and the folder of its tests.
 PAGES = {p.parent.name: (p, Path(__file__).parent / p.parent.name) for p in (ROOT / "games").glob("*/rules.md")}
 PAGES |= {p.parent.name: (p, p.parents[1] / "tests") for p in (ROOT / "examples").glob("*/*/rules.md")}
-
-
-def numbered_rules(text: str) -> set[str]:
-    return {a or b for a, b in RULE.findall(text)}
-
-
-def named_rules(source: str) -> set[str]:
-    named = set()
-    for chain in TEST_NAME.findall(source):
-        parts = re.split(r"_(and|to)_", chain)
-        numbers = [tuple(map(int, p.split("_"))) for p in parts[0::2]]
-        named.update(f"{a}.{b}" for a, b in numbers)
-        for (a, b), join, (c, d) in zip(numbers, parts[1::2], numbers[1:]):
-            if join == "to" and a == c:
-                named.update(f"{a}.{n}" for n in range(b, d + 1))
-    return named
 
 
 def test_names_may_list_and_span_rules():
