@@ -45,7 +45,7 @@ def why_not(game) -> str | None:
     cls = type(game)
     for name in RULE_METHODS:
         owner = next(c for c in cls.__mro__ if name in vars(c))
-        if owner is not PileGame and not vars(owner).get("solver_derived"):
+        if owner not in PileGame.__mro__ and not vars(owner).get("solver_derived"):  # the engine's own
             return f"it overrides {name}"
     if cls.run_limit not in (None, supermove):
         return "it has a run_limit of its own"
