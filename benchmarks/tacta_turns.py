@@ -21,14 +21,17 @@ import time
 from collections import Counter, defaultdict
 
 from games.tacta.game import Tacta
+from solitaire_core.refusals import refuse
 from solitaire_core.solver import Budget, solve
 
 
 class SmallestTurnOnly(Tacta):
     """Tacta as it was: a card on the X card takes only its smallest fitting turn."""
 
-    def moves_from(self, state, puzzle, src, card, here):
-        return [m for m in super().moves_from(state, puzzle, src, card, here) if not m.variant]
+    def side_refusal(self, puzzle, card, here, host, d, turn):
+        if turn is not None:
+            return refuse("side:turn", lambda: "only the smallest turn")
+        return super().side_refusal(puzzle, card, here, host, d, turn)
 
 
 def placements_on_x(game, state):

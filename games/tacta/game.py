@@ -10,6 +10,7 @@ from solitaire_core.errors import IllegalMove
 from solitaire_core.game import Game, Place
 from solitaire_core.i18n import N_, _
 from solitaire_core.moves import Move
+from solitaire_core.refusals import Refusal, refuse
 from solitaire_core.scene import Band, Corner, Face, Scene, Symbol
 
 from . import notation
@@ -24,6 +25,55 @@ from .state import TactaState
 TINT = 0.086  # the share of the card's colour washed over its paper
 
 WIN = len(ORDER)
+
+# A refusal's kind -> the rule it cites (rules.md); kinds not here cite none.
+RULE_REFS = {"x-card": "2.1", "in-stack": "5.4", "covered": "2.8", "wrong-stack": "5.2", "stack-order": "5.3",
+             "host": "4.2", "same-place": "4.5", "side:turn": "2.5"}
+
+
+# The words of each refusal, built only when read (move generation never reads them).
+def _empty_stack(k: int) -> str:
+    return words.spot_empty(names.stack_name(k))
+
+
+def _in_stack(card) -> str:
+    return words.sentence(_("{card} is on {stack}: only a stack's top card moves").format(
+        card=names.card_name(card), stack=names.stack_name(card.stack)))
+
+
+def _covered(card, over: tuple) -> str:
+    return words.sentence(_("{card} is covered by {cards}: only an uncovered card moves").format(
+        card=names.card_name(card), cards=", ".join(names.card_name(c) for c in over)))
+
+
+def _wrong_stack(card, k: int) -> str:
+    return words.sentence(_("{card} belongs on {stack}, not on {other}").format(
+        card=names.card_name(card), stack=names.stack_name(card.stack), other=names.stack_name(k)))
+
+
+def _stack_order(k: int, height: int) -> str:
+    return words.sentence(_("{stack} takes {card} next").format(
+        stack=names.stack_name(k), card=names.card_name(STACK_CARDS[k][height])))
+
+
+def _wrong_host(card, host) -> str:
+    text = _("{card} may only go on the X card or a {colour} card one value higher or lower, not on {host}")
+    return words.sentence(text.format(card=names.card_name(card), colour=_(names.COLOUR_WORDS[card.colour]),
+                                      host=names.card_name(host)))
+
+
+def _same_place(card, host, d: int) -> str:
+    return words.sentence(_("{card} already lies on {side}").format(
+        card=names.card_name(card), side=names.side_name(host, d)))
+
+
+def _turn_plain(card, host, d: int) -> str:
+    return words.sentence(_("{card} lies so on {side} without a turn asked: that is the plain move").format(
+        card=names.card_name(card), side=names.side_name(host, d)))
+
+
+def _not_placed(card) -> str:
+    return words.sentence(_("{card} is not in the puzzle").format(card=names.card_name(card)))
 
 
 class Tacta(Game):
@@ -47,59 +97,122 @@ class Tacta(Game):
     def puzzle(self, state: TactaState) -> Puzzle:
         return Puzzle(state.puzzle, self.touching)
 
-    def source(self, state: TactaState, puzzle: Puzzle, src: str):
-        """(card, its placement or None for a stack's top) if ``src`` names a card free to move."""
+    def lifted(self, state: TactaState, puzzle: Puzzle, src: str):
+        """(card, its placement or None for a stack's top) that ``src`` names, or None."""
         if src in STACK_IDS:
             stack = state.stacks[STACK_IDS.index(src)]
             return (stack[-1], None) if stack else None
         card = BY_CODE.get(src)
-        here = puzzle.by_card.get(card)
-        if here is None or card.is_x or puzzle.covered(card):
-            return None
-        return card, here
+        return None if card is None else (card, puzzle.by_card.get(card))
 
     def pickable(self, state: TactaState, zone: str, n: int) -> bool:
         """An uncovered card (rule 4.1) or a stack's top lifts, even where it cannot go."""
-        return n == 1 and self.source(state, self.puzzle(state), zone) is not None
+        return n == 1 and self.lift_refusal(state, self.puzzle(state), zone) is None
 
-    @staticmethod
-    def hosts(card, other) -> bool:
-        """Rule 4.2: the X card, or the same colour and one value higher or lower."""
-        return other.is_x or (other.colour == card.colour and abs(other.value - card.value) == 1)
+    # The one rule path (rules 2, 4 and 5): each check returns None or a Refusal, whose
+    # kind ``RULE_REFS`` maps to its rule. ``legal_moves`` keeps what no check refuses and
+    # ``why_illegal`` words the first refusal, so deciding and explaining cannot differ.
+    def lift_refusal(self, state: TactaState, puzzle: Puzzle, src: str) -> Refusal | None:
+        found = self.lifted(state, puzzle, src)
+        if found is None:
+            return (refuse("empty-stack", _empty_stack, STACK_IDS.index(src))
+                    if src in STACK_IDS else refuse("no-place", words.no_such_place))
+        card, here = found
+        if card.is_x:
+            return refuse("x-card", _, N_("The X card never moves"))
+        if src not in STACK_IDS and here is None:
+            return refuse("in-stack", _in_stack, card)
+        if here is not None and puzzle.covered(card):
+            return refuse("covered", _covered, card, tuple(c.card for c in puzzle.children[card]))
+        return None
 
-    def moves_from(self, state: TactaState, puzzle: Puzzle, src: str, card, here) -> list[Move]:
-        """Every legal move of the card that ``src`` names (rules 4 and 5): on a side of the
-        X card one move per fitting turn, the smallest plain (rule 4.7)."""
+    def stack_refusal(self, state: TactaState, card, here, k: int) -> Refusal | None:
+        """Rule 5: a card of the puzzle goes on its own stack, in order."""
+        if here is None:
+            return refuse("stack-to-stack", _, N_("A stack's top card goes back to the puzzle, not to a stack"))
+        if k != card.stack:
+            return refuse("wrong-stack", _wrong_stack, card, k)
+        if len(state.stacks[k]) != card.value - 1:
+            return refuse("stack-order", _stack_order, k, len(state.stacks[k]))
+        return None
+
+    def host_refusal(self, card, host_card) -> Refusal | None:
+        """Rule 4.2, whatever the side: the X card, or the same colour and one value higher
+        or lower (the hot path of move generation: refusals built directly)."""
+        if host_card.is_x or (host_card.colour == card.colour and abs(host_card.value - card.value) == 1):
+            return None
+        if host_card == card:
+            return Refusal("itself", _, (N_("A card cannot lie on itself"),))
+        return Refusal("host", _wrong_host, (card, host_card))
+
+    def side_refusal(self, puzzle: Puzzle, card, here, host, d: int, turn: int | None) -> Refusal | None:
+        """Rules 2.5, 2.7, 4.5 and 4.7: the side is free and the card fits it, turned ``turn``
+        (None: the smallest turn that fits)."""
+        if here is not None and here.side == d and here.parent == host.card:
+            return Refusal("same-place", _same_place, (card, host.card, d))
+        found = puzzle.blocker(card, host, d, card, turn)
+        if found is not None:
+            return Refusal("side:" + found[0], puzzle.refusal, (card, host, d, card, turn))
+        if turn is not None and turn == fitting_turns(card, host, d)[0]:
+            return refuse("turn-plain", _turn_plain, card, host.card, d)
+        return None
+
+    def refusal(self, state: TactaState, move: Move) -> Refusal | None:
+        """The first refusal of ``move``, checked in the order a player meets them."""
+        if move.n != 1:
+            return refuse("one-card", _, N_("Cards move one at a time"))
+        puzzle = self.puzzle(state)
+        refusal = self.lift_refusal(state, puzzle, move.src)
+        if refusal is not None:
+            return refusal
+        card, here = self.lifted(state, puzzle, move.src)
+        if move.dst in STACK_IDS:
+            if move.variant:
+                return refuse("no-place", words.no_such_place)
+            return self.stack_refusal(state, card, here, STACK_IDS.index(move.dst))
+        try:
+            host_card, d = notation.parse_side(move.dst)
+        except ValueError:
+            return refuse("no-place", words.no_such_place)
+        if move.variant and move.variant not in notation.TURNS:
+            return refuse("no-place", words.no_such_place)
+        host = puzzle.by_card.get(host_card)
+        if host is None:
+            return refuse("not-placed", _not_placed, host_card)
+        return (self.host_refusal(card, host_card)
+                or self.side_refusal(puzzle, card, here, host, d, self.turn(move)))
+
+    def moves_from(self, state: TactaState, puzzle: Puzzle, src: str) -> list[Move]:
+        """The moves of the card ``src`` names that no check refuses: on a side of the X
+        card one move per fitting turn, the smallest plain (rule 4.7)."""
+        if self.lift_refusal(state, puzzle, src) is not None:
+            return []
+        card, here = self.lifted(state, puzzle, src)
         moves = []
-        if here is not None and len(state.stacks[card.stack]) == card.value - 1:
+        if self.stack_refusal(state, card, here, card.stack) is None:
             moves.append(Move(src, STACK_IDS[card.stack]))
         for host in state.puzzle:
-            if host.card == card or not self.hosts(card, host.card):
+            if self.host_refusal(card, host.card) is not None:
                 continue
             for d in range(4):
-                if here is not None and here.parent == host.card and here.side == d:
-                    continue  # where it already lies, however turned (rule 4.5)
-                if puzzle.blocker(card, host, d, leaving=card) is None:
+                if self.side_refusal(puzzle, card, here, host, d, None) is None:
                     dst = side_text(host.card, d)
-                    moves += [Move(src, dst, variant=notation.turn_text(r) if k else "")
-                              for k, r in enumerate(fitting_turns(card, host, d))]
+                    moves.append(Move(src, dst))
+                    moves += [Move(src, dst, variant=notation.turn_text(r)) for r in fitting_turns(card, host, d)[1:]
+                              if self.side_refusal(puzzle, card, here, host, d, r) is None]
         return moves
 
     def legal_moves(self, state: TactaState) -> list[Move]:
         puzzle = self.puzzle(state)
         moves = []
         for src in [p.card.code for p in state.puzzle] + list(STACK_IDS):
-            found = self.source(state, puzzle, src)
-            if found is not None:
-                moves += self.moves_from(state, puzzle, src, *found)
+            moves += self.moves_from(state, puzzle, src)
         return moves
 
     def apply(self, state: TactaState, move: Move) -> TactaState:
-        """Checks only the moving card's moves: the same code as ``legal_moves``, less work."""
-        puzzle = self.puzzle(state)
-        found = self.source(state, puzzle, move.src) if move.n == 1 else None
-        if found is None or move not in self.moves_from(state, puzzle, move.src, *found):
-            raise IllegalMove(self.format_move(move), self.why_illegal(state, move))
+        refusal = self.refusal(state, move)
+        if refusal is not None:
+            raise IllegalMove(self.format_move(move), self.word(refusal))
         return self.play(state, move)
 
     def play(self, state: TactaState, move: Move) -> TactaState:
@@ -127,64 +240,13 @@ class Tacta(Game):
 
     def why_illegal(self, state: TactaState, move: Move) -> str:
         """Why a move is refused, in names; the rule's number where one applies."""
-        text, ref = self.refusal(state, move)
-        return words.with_rule(text, ref) if ref else text
+        refusal = self.refusal(state, move)
+        return words.rules_forbid() if refusal is None else self.word(refusal)
 
-    def refusal(self, state: TactaState, move: Move) -> tuple[str, str]:
-        """The words of a refusal and the number of the rule it breaks ("" for none)."""
-        puzzle = self.puzzle(state)
-        if move.n != 1:
-            return _("Cards move one at a time"), ""
-        if move.src in STACK_IDS:
-            k = STACK_IDS.index(move.src)
-            if not state.stacks[k]:
-                return words.spot_empty(names.stack_name(k)), ""
-            card, here = state.stacks[k][-1], None
-        elif move.src in BY_CODE:
-            card = BY_CODE[move.src]
-            if card.is_x:
-                return _("The X card never moves"), "2.1"
-            here = puzzle.by_card.get(card)
-            if here is None:
-                return words.sentence(_("{card} is on {stack}: only a stack's top card moves").format(
-                    card=self.card_name(card), stack=names.stack_name(card.stack))), "5.4"
-            if puzzle.covered(card):
-                over = ", ".join(self.card_name(c.card) for c in puzzle.children[card])
-                return words.sentence(_("{card} is covered by {cards}: only an uncovered card moves").format(
-                    card=self.card_name(card), cards=over)), "2.8"
-        else:
-            return words.no_such_place(), ""
-        name = self.card_name(card)
-        if move.dst in STACK_IDS:
-            k = STACK_IDS.index(move.dst)
-            if here is None:
-                return _("A stack's top card goes back to the puzzle, not to a stack"), ""
-            if k != card.stack:
-                return words.sentence(_("{card} belongs on {stack}, not on {other}").format(
-                    card=name, stack=names.stack_name(card.stack), other=names.stack_name(k))), "5.2"
-            return words.sentence(_("{stack} takes {card} next").format(
-                stack=names.stack_name(k), card=self.card_name(STACK_CARDS[k][len(state.stacks[k])]))), "5.3"
-        try:
-            host_card, d = notation.parse_side(move.dst)
-        except ValueError:
-            return words.no_such_place(), ""
-        host = puzzle.by_card.get(host_card)
-        if host is None:
-            return words.sentence(_("{card} is not in the puzzle").format(card=self.card_name(host_card))), ""
-        if host_card == card:
-            return _("A card cannot lie on itself"), ""
-        if not self.hosts(card, host_card):
-            text = _("{card} may only go on the X card or a {colour} card one value higher or lower, not on {host}")
-            colour = _(names.COLOUR_WORDS[card.colour])
-            return words.sentence(text.format(card=name, colour=colour, host=self.card_name(host_card))), "4.2"
-        if here is not None and (here.parent, here.side) == (host_card, d):
-            return words.sentence(_("{card} already lies on {side}").format(
-                card=name, side=names.side_name(host_card, d))), "4.5"
-        turn = self.turn(move) if move.variant in notation.TURNS else None
-        reason = puzzle.refusal(card, host, d, leaving=card, turn=turn)
-        if reason is None:
-            return words.rules_forbid(), ""
-        return reason, "2.5" if puzzle.blocker(card, host, d, card, turn)[0] == TURN else ""
+    @staticmethod
+    def word(refusal: Refusal) -> str:
+        ref = RULE_REFS.get(refusal.kind)
+        return words.with_rule(refusal.text, ref) if ref else refusal.text
 
     # --- words ----------------------------------------------------------------------
     def card_name(self, card) -> str:
@@ -281,7 +343,7 @@ class Tacta(Game):
         """A turn written where it is the smallest that fits is the plain move (rule 6.7)."""
         move = notation.parse_move(text)
         if move.variant and move.dst not in STACK_IDS:
-            found = self.source(state, self.puzzle(state), move.src)
+            found = self.lifted(state, self.puzzle(state), move.src)
             host_card, d = notation.parse_side(move.dst)
             host = self.puzzle(state).by_card.get(host_card)
             if found is not None and host is not None and self.turn(move) == facing_rotation(found[0], host, d):

@@ -158,21 +158,25 @@ def test_illegal_moves_raise_with_a_reason_and_change_nothing(game, example):
 
 
 def test_apply_accepts_exactly_the_legal_moves_and_explains_every_refusal(game):
-    """apply checks one card's moves; over every source and destination it agrees with legal_moves."""
+    """One rule path: over every source, destination and turn on the X card, a move is
+    legal exactly when no check refuses it, and every refusal has words."""
     import random
 
+    from games.tacta.notation import TURNS
     from solitaire_core.moves import Move
 
     rnd = random.Random(5)
     state = game.new(5)
     codes = [c.code for c in game.deck]
     sources = codes + [f"s{k}" for k in range(1, 7)]
-    targets = [f"s{k}" for k in range(1, 7)] + [f"{c}.{d}" for c in codes for d in "NESW"]
+    targets = [(f"s{k}", "") for k in range(1, 7)] + [(f"{c}.{d}", "") for c in codes for d in "NESW"]
+    targets += [(f"X.{d}", turn) for d in "NESW" for turn in TURNS]
     for step in range(3):
         legal = set(game.legal_moves(state))
         for src in sources:
-            for dst in targets:
-                move = Move(src, dst)
+            for dst, turn in targets:
+                move = Move(src, dst, variant=turn)
+                assert (game.refusal(state, move) is None) == (move in legal)
                 try:
                     game.apply(state, move)
                 except IllegalMove as exc:
