@@ -66,15 +66,22 @@ def legal_texts(game, state) -> set[str]:
     return {game.format_move(m) for m in game.legal_moves(state)}
 
 
-def arrange(game, hidden_in: str, options: str = "", **zones: str):
+def arrange(game, hidden_in: str, options: str = "", *, face_up: bool = False, **zones: str):
     """A hand-built position of a pile game, read by ``parse_position`` (so no card is
     lost or doubled): the zones named as position text (``t1="(9H) KS QH"``), the
-    others empty, and every card of the deck not named face down at the bottom of
-    ``hidden_in``. ``options``: the option lines (``"@draw 3"``)."""
+    others empty, and every card of the deck not named, in the deck's order, at the
+    bottom of ``hidden_in``: face down, or face up with ``face_up`` (under a waste's or
+    a discard pile's top card, where no rule looks). ``options``: ``@`` lines of the
+    position text, options and counters (``"@draw 3"``, ``"@redeals 1"``)."""
     named = Counter(game.parse_card(code.strip("()")) for text in zones.values() for code in text.split())
-    rest = Counter(game.deck) - named
-    under = " ".join(f"({c.code})" for c in sorted(rest.elements()))
-    zones[hidden_in] = f"{under} {zones.get(hidden_in, '')}".strip()
+    under = []
+    for card in game.deck:  # a copy the zones name is skipped, every other copy goes under
+        if named[card] > 0:
+            named[card] -= 1
+        else:
+            code = game.format_card(card)
+            under.append(code if face_up else f"({code})")
+    zones[hidden_in] = " ".join(under + [zones.get(hidden_in, "")]).strip()
     lines = [f"{zone.id}: {zones.pop(zone.id, '')}".rstrip() for zone in game.zones]
     assert not zones, f"unknown zones {sorted(zones)}"
     return game.parse_position("\n".join([options] + lines).strip())

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
-from solitaire_core import DRAW, parse_card
+from solitaire_core import DRAW
+from solitaire_core.testing import arrange
 from solitaire_core.testing import legal_texts as moves  # noqa: F401  (used by the tests)
 
 LABELS = "A 2 3 4 5 6 7 8 9 10 J".split()
@@ -38,17 +37,8 @@ def table(game, **zones: str):
 
 def dealing(game, **zones: str):
     """A position during the deal: the zones named, the other zones empty, and
-    every card not named face down at the bottom of the stock."""
-    named = Counter(parse_card(code.strip("()")) for text in zones.values() for code in text.split())
-    rest = Counter(game.deck) - named
-    under = []
-    for card in game.deck:
-        if rest[card]:
-            rest[card] -= 1
-            under.append(f"({card.code})")
-    zones["stock"] = " ".join(under + [zones.get("stock", "")]).strip()
-    assert set(zones) <= set(ZONES), f"unknown zones {sorted(set(zones) - set(ZONES))}"
-    return game.parse_position("\n".join(f"{zone}: {zones.get(zone, '')}" for zone in ZONES))
+    every card not named face down at the bottom of the stock (``arrange``)."""
+    return arrange(game, "stock", **zones)
 
 
 def drawn(game, deal: int, count: int):
