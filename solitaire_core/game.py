@@ -136,7 +136,7 @@ class Game:
         names = tuple(dict.fromkeys((f"rules.{i18n.language()}.md", "rules.md")))
         return _rules_of(type(self).__mro__, names, self.name)
 
-        deck: tuple = ()  # the cards in their documented order (a pile game's pack)
+    deck: tuple = ()  # the cards in their documented order (a pile game's pack)
 
     def card_index(self, card) -> int:
         """A card's stable index in the game's ``deck``: where its first copy lies. Copies
@@ -324,9 +324,10 @@ def _rules_of(mro: tuple, names: tuple[str, ...], name: str) -> str:
         rest = tuple(c for c in mro[k + 1:] if not (c.__module__ + ".").startswith(own + "."))
         parent = next((c for c in rest if _page(c, (file, "rules.md"))), None)
         if parent is None or getattr(parent, "id", None) != parent_id:
-            raise SolitaireError(f"{name}: its rules amend {parent_id!r}, which is not the game it subclasses")
+            raise SolitaireError(_("{name}: its rules amend {parent}, which is not the game it subclasses").format(
+                name=name, parent=repr(parent_id)))
         base = _rules_of(rest[rest.index(parent):], (file, "rules.md") if file != "rules.md" else (file,),
                          parent.name)
         return rules_page.compose(base, text, lambda amended, new: words.variant_rules(
             name, parent.name, amended, new))
-    raise SolitaireError(f"{name} ships no rules.md beside its code")
+    raise SolitaireError(_("{name} ships no rules.md beside its code").format(name=name))
