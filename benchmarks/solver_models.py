@@ -6,7 +6,7 @@ model the game declares (``solver_model``) and with the derived model alone
 gain of a hand-written model is what the first line decides beyond the second.
 
     .venv/bin/python benchmarks/solver_models.py [--game klondike] [--deals 1-200]
-        [--budget 2] [--jobs 2] [--draw 1]
+        [--budget 2] [--jobs 2] [--draw 1] [--models own,derived]
 """
 
 from __future__ import annotations
@@ -46,9 +46,10 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=2.0, metavar="SECONDS")
     parser.add_argument("--jobs", type=jobs_count, default=2, metavar="N")
     parser.add_argument("--draw", type=int, action="append", help="Klondike-like games: the draw counts")
+    parser.add_argument("--models", default="own,derived", help="which models, comma separated: own, derived")
     args = parser.parse_args()
     for options in [{"draw": d} for d in args.draw or (1, 3)]:
-        for which in ("own", "derived"):
+        for which in args.models.split(","):
             tasks = [(args.game, which, deal, options, args.budget) for deal in args.deals]
             started = time.monotonic()
             with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:

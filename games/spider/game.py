@@ -31,6 +31,7 @@ class Spider(PileGame):
         *Tableau("t", 10, at=(0.0, 1.75), build=down, run=down & same_suit, empty=any_card),
     )
     scorings = {"windows": WINDOWS}
+    solver_derived = True  # its ``play`` only adds the score: the solver's model is read from the zones
     table = (12.25, 9.0)
     rule_refs = {
         "build:tableau": "3.1", "run:tableau": "3.2", "face-down:tableau": "3.3", "empty:tableau": "3.4",

@@ -15,7 +15,7 @@ import random
 from ..errors import IllegalMove
 from .derived import Model, why_not
 from .hooks import declares_model, hooks_for, plain_hooks
-from .search import UNKNOWN, Budget, solve
+from .search import UNKNOWN, UNWINNABLE, Budget, solve
 
 
 class SolverDisagrees(AssertionError):
@@ -23,37 +23,60 @@ class SolverDisagrees(AssertionError):
 
 
 def check_solver(game, deals=range(1, 4), *, steps: int = 80, tail: int = 8, nodes: int = 4000,
-                 seed: int = 7, sample: int = 4) -> dict[str, int]:
+                 bare_nodes: int = 20_000, seed: int = 7, sample: int = 4) -> dict[str, int]:
     """For a game with a model (its own or the derived one): on random lines of play from
     ``deals``, the model agrees with the engine at each position (the derived model's
-    moves are the engine's legal moves and each leads to the engine's position; a game's
-    own model's lines, ``sample`` of them at random and the safe line, replay through
-    ``apply`` to the position it said); then near the
+    moves are the engine's legal moves and each leads to the engine's position; and
+    ``sample`` of the model's lines, macro lines included, at random and its safe line
+    replay through ``apply`` to the position it said); then near the
     end of the lines the solver finds (and one random move off them), its answer agrees
-    with plain search wherever both decide within ``nodes`` positions. Returns how many
-    positions and answers it compared."""
+    with plain search wherever both decide within ``nodes`` positions, and on each whole
+    deal it agrees with itself without its prunings within ``bare_nodes``. Returns how
+    many positions and answers it compared."""
     own = declares_model(type(game))
     reason = None if own else why_not(game)
     if reason is not None:
         return {"positions": 0, "answers": 0, "skipped": reason}
     rnd = random.Random(seed)
-    model = hooks_for(game) if own else Model(game)
+    model = hooks_for(game)
+    tables = None if own else Model(game)
     counted = {"positions": 0, "answers": 0}
     for deal in deals:
         state = game.new(deal)
         for _ in range(steps):
-            if own:
-                _agree_on_lines(game, model, state, deal, rnd, sample)
-            else:
-                _agree_on_moves(game, model, state, deal)
+            if tables is not None:
+                _agree_on_moves(game, tables, state, deal)
+            _agree_on_lines(game, model, state, deal, rnd, sample)
             counted["positions"] += 1
             moves = list(game.legal_moves(state))
             if not moves or game.is_won(state):
                 break
             state = game.play(state, rnd.choice(moves))
-        for position in _near_the_end(game, game.new(deal), tail, rnd):
+        counted["answers"] += _agree_without_prunings(game, game.new(deal), deal, bare_nodes)
+        for position in _near_the_end(game, game.new(deal), tail, rnd, bare_nodes):
             counted["answers"] += _agree_on_answer(game, position, nodes, deal)
     return counted
+
+
+PRUNINGS = {"safe", "dead_end", "narrow"}
+
+
+def _agree_without_prunings(game, state, deal: int, nodes: int) -> int:
+    """The whole deal, searched by the model with and without its prunings (the safe
+    line, dead ends, the narrow phase): with the model's exact moves, the bare search
+    is plain search at the model's speed, so it reaches whole deals where plain search
+    over engine states would not, and catches a pruning that loses a won deal: asked
+    only where the solver says "unwinnable", the one answer no replay can check."""
+    full = solve(game, state, Budget(seconds=None, nodes=nodes), hooks=hooks_for(game))
+    if full.answer != UNWINNABLE:  # a false "winnable" fails its replay anyway
+        return 0
+    bare = solve(game, state, Budget(seconds=None, nodes=nodes), hooks=hooks_for(game, off=PRUNINGS))
+    if bare.answer == UNKNOWN:
+        return 0
+    if full.answer != bare.answer:
+        raise SolverDisagrees(f"{game.id} deal {deal}: the solver says {full.answer} and the same search "
+                              f"without its prunings {bare.answer}")
+    return 1
 
 
 def _agree_on_lines(game, model, state, deal: int, rnd: random.Random, sample: int) -> None:
@@ -95,11 +118,13 @@ def _agree_on_moves(game, model: Model, state, deal: int) -> None:
                                   f"engine, from\n{game.format_position(state)}")
 
 
-def _near_the_end(game, start, tail: int, rnd: random.Random) -> list:
-    """The last ``tail`` positions of a solution the solver finds within 3 s (winnable
-    ones), each with one random move played off it (which may lose); none when it finds
-    no solution."""
+def _near_the_end(game, start, tail: int, rnd: random.Random, nodes: int) -> list:
+    """The last ``tail`` positions of a solution the solver finds within 3 s, or else the
+    search without prunings within ``nodes`` (winnable ones), each with one random move
+    played off it (which may lose); none when neither finds a solution."""
     result = solve(game, start, Budget(seconds=3))
+    if not result.moves:
+        result = solve(game, start, Budget(seconds=None, nodes=nodes), hooks=hooks_for(game, off=PRUNINGS))
     if not result.moves:
         return []
     line = [start]

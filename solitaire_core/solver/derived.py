@@ -18,6 +18,12 @@ searches the engine's states instead (``why_not``). Settings read from the optio
 The key is canonical: zones declared alike (columns, free cells, foundations) are
 interchangeable, so their contents are sorted, unless a stock deals onto them in order,
 a reserve refills them, or cards cover them.
+
+What the tables prove is used, each part only where the declarations give its proof
+(docs/solver.md, "How the model is derived"): draws searched only as part of a line
+ending in a move off or onto the waste (``_drawn``), the splits a fresh pass reaches
+keyed alike (``_fresh``), cards sent up when what can be built on them is up
+(``_needs``), and positions where a card can never move called lost (``dead_end``).
 """
 
 from __future__ import annotations
@@ -99,6 +105,10 @@ class Model:
         self.stock = si
         self.targets = () if si is None else tuple(game.index[t] for t in zones[si].targets if t in game.index)
         self.needs_filled = si is not None and zones[si].needs_filled
+        self.waste = self.targets[0] if len(self.targets) == 1 else None
+        self.into_waste = [i for i, r in enumerate(self.receivers) if self.waste in r]
+        self.draws_alone = self._draws_alone()
+        self.takers = {j for r in self.receivers for j in r}
         self.groups = _interchangeable(game)
         # Zones no card ever leaves: only their size and top card can matter (Golf's
         # waste, the foundations of a game that never gives cards back).
@@ -110,6 +120,22 @@ class Model:
         self._derive()
         self.draw_count, self.redeals = 1, None
         self._moves: dict = {}
+        self._splits: dict = {}  # (stock, waste, redeals) -> what draws alone reach (``_drawn``)
+        self.stock_lines = self.draws_alone
+
+    def _draws_alone(self) -> bool:
+        """Whether a draw touches nothing but the stock, its waste and the redeals, and no
+        other move depends on them: then any solution can put off each draw until right
+        before a card leaves the waste or lands on it, so a draw is searched only as part
+        of such a line (``_drawn``), and the draws at the end of a solution are never
+        needed (the game is not won by emptying the stock or the waste)."""
+        si, w = self.stock, self.waste
+        if w is None or self.lift[si] != LIFT_NONE or self.build[si] is not None or self.empty[si] is not None:
+            return False
+        ends = {si, w}
+        if any(ends & {j, k} for j, k in self.refill) or ends & set(self.empty_to_win):
+            return False
+        return not any(ends & ({j, *c}) for j, c in enumerate(self.covering) if c)
 
     def _table(self, rule):
         if rule is None:
@@ -124,7 +150,11 @@ class Model:
         size = self.size
         self.classes = self._classes()
         self.safe_up = self._safe_up()
-        self.any_safe = bool(self.foundations) and any(self.safe_up)
+        self.below = self._chain()
+        self.needs = self._needs()
+        self.blocking = self._blocking()
+        self._blocked: dict = {}
+        self.any_safe = bool(self.foundations) and (any(self.safe_up) or self.needs is not None)
         self.next_up = [(f, [tuple(c for c in range(1, size) if self.build[f] and self.build[f][top * size + c])
                              for top in range(size)],
                          tuple(c for c in range(1, size) if self.empty[f] and self.empty[f][c]))
@@ -147,15 +177,153 @@ class Model:
 
     def _safe_up(self) -> bytes:
         """Cards that may always go up: nothing outside the foundations is ever built on
-        them and no card pairs with them (an Ace where building goes down)."""
+        them and no card pairs with them (an Ace where building goes down), on foundations
+        where a top card takes one card only, up to cards alike. Where a top takes two
+        (Golf's and Black Hole's one rank up or down) the card sent up decides which of
+        them may follow, so no card is safe for that alone."""
         safe = bytearray(self.size)
-        if self.pairs is not None:
+        if self.pairs is not None or not self._one_card_on_each_top():
             return bytes(safe)
         builders = [t for j, t in enumerate(self.build) if t is not None and self.roles[j] != FOUNDATION]
         for c in range(1, self.size):
             row = slice(c * self.size, (c + 1) * self.size)
             safe[c] = not any(any(t[row]) for t in builders)
         return bytes(safe)
+
+    def _one_card_on_each_top(self) -> bool:
+        """Whether every foundation's top card takes at most one card, counting cards
+        that every table treats alike as one."""
+        size, alike = self.size, self.classes or bytes(range(256))
+        for f in self.foundations:
+            table = self.build[f]
+            for top in range(1, size) if table is not None else ():
+                if len({alike[c] for c in range(1, size) if table[top * size + c]}) > 1:
+                    return False
+        return True
+
+    def _chain(self) -> list | None:
+        """Each card's predecessor on the foundations (0 for none) where they are all
+        built alike, one card on one card, of a deck holding each card once; else None."""
+        size, found = self.size, self.foundations
+        if (len(self.game.deck) != size - 1 or not found or self.build[found[0]] is None
+                or len({(self.build[f], self.empty[f]) for f in found}) != 1):
+            return None
+        up = self.build[found[0]]
+        below = [0] * size
+        for t in range(1, size):
+            takes = [c for c in range(1, size) if up[t * size + c]]
+            if len(takes) > 1:
+                return None
+            for c in takes:
+                if below[c]:
+                    return None
+                below[c] = t
+        return below
+
+    def _blocking(self) -> tuple | None:
+        """For ``dead_end``: the zones to look at and, for each card, its predecessor on
+        the foundations and the cards it may be built on; None where the test does not
+        hold (it needs every card to go up, foundations built one on one, nothing that
+        moves a zone's cards but lifting them from the top)."""
+        below = self.below
+        if (below is None or self.pairs is not None or self.refill or any(self.covering) or self.collectors
+                or self.empty_to_win or self.win_count != self.size - 1):
+            return None
+        size = self.size
+        tables = [t for j, t in enumerate(self.build) if t is not None and self.roles[j] != FOUNDATION]
+        parents = [frozenset(p for p in range(1, size) if any(t[p * size + x] for t in tables))
+                   for x in range(size)]
+        loose = bytes([0] + [any(e is not None and e[x] for j, e in enumerate(self.empty)
+                                 if self.roles[j] != FOUNDATION) for x in range(1, size)])
+        zones = tuple(j for j in range(len(self.ids)) if self.roles[j] not in (FOUNDATION, STOCK, WASTE))
+        return zones, below, parents, loose
+
+    def dead_end(self, pos) -> bool:
+        """A card that can never move, so never go up: its predecessor on the foundations
+        and every card it may be built on lie under it in its zone, no empty place takes
+        it, and no run can carry it off (the card under it is face down, or is one no
+        lift takes it with)."""
+        zones, below, parents, loose = self.blocking
+        cache = self._blocked
+        if len(cache) > 200_000:
+            cache.clear()
+        for j in zones:
+            zone = pos[j]
+            if len(zone) < 3:
+                continue
+            dead = cache.get((j, zone))
+            if dead is None:
+                dead = cache[(j, zone)] = self._stuck(j, zone, below, parents, loose)
+            if dead:
+                return True
+        return False
+
+    def _stuck(self, j: int, zone: bytes, below, parents, loose) -> bool:
+        lift, run, size = self.lift[j], self.run[j], self.size
+        under: set = set()
+        for k in range(1, len(zone)):
+            x = zone[k]
+            if below[x] in under and not loose[x] and parents[x] <= under:
+                # carried: the card under it is face up and a lift takes both
+                carried = k - 1 > zone[0] and (lift == LIFT_ANY or lift != LIFT_TOP and run is not None
+                                                and run[zone[k - 1] * size + x])
+                if not carried:
+                    return True
+            under.add(x)
+        return False
+
+    def _needs(self) -> list | None:
+        """For each card, the cards that must all be on the foundations for it to go up
+        safely; None where the proof below does not hold for the game.
+
+        A card c's set S holds what can ever be built on it outside the foundations
+        (the build and run tables), what lies under it on its foundation, and so on from
+        each card of S. When every card of S but c is up, sending c up loses nothing:
+        in any winning line, a card of S off the foundations only ever holds cards of S
+        (so a run holding one ends in cards of S, and no other card is ever put on one),
+        so the same line without the moves of the cards of S wins too, every move of
+        another card still legal (the same card to build on, as much room or more). It
+        needs: one card per code, foundations built one card on one card (Klondike's
+        suits up, not Golf's any rank), all alike; no lift of any face-up group, pairs,
+        refills, covers, collected runs or win by emptying zones; and no cards put on the
+        waste, where a draw could cover one of S."""
+        zones = self.game.zones
+        size, found = self.size, self.foundations
+        if (len(self.game.deck) != size - 1 or not found or self.pairs is not None or self.refill
+                or any(self.covering) or self.collectors or self.empty_to_win or self.into_waste
+                or (self.stock is not None and self.waste is None)
+                or len({(self.build[f], self.empty[f]) for f in found}) != 1 or self.build[found[0]] is None
+                or any(z.lift == LIFT_ANY for j, z in enumerate(zones) if self.roles[j] != FOUNDATION)):
+            return None
+        below = self.below
+        if below is None:
+            return None
+        tables = [t for j, t in enumerate(self.build) if t is not None and self.roles[j] != FOUNDATION]
+        tables += [t for j, t in enumerate(self.run) if t is not None and self.roles[j] != FOUNDATION]
+        children = [[c for c in range(1, size) if any(t[x * size + c] for t in tables)] for x in range(size)]
+        needs = [b""]
+        for c in range(1, size):
+            held, todo = set(), list(children[c]) + ([below[c]] if below[c] else [])
+            while todo:
+                x = todo.pop()
+                if x not in held:
+                    held.add(x)
+                    todo += children[x] + ([below[x]] if below[x] else [])
+            held.discard(c)
+            needs.append(bytes(sorted(held)))
+        return needs
+
+    def _safe(self, card: int, pos, up: list) -> bool:
+        """Whether ``card`` may go up at once (``_safe_up``, ``_needs``); ``up`` caches
+        the set of cards on the foundations, found when first asked."""
+        if self.safe_up[card]:
+            return True
+        if self.needs is None:
+            return False
+        if not up:
+            up.append(set(b"".join(pos[f][1:] for f in self.foundations)))
+        on = up[0]
+        return all(x in on for x in self.needs[card])
 
     # --- positions ------------------------------------------------------------------
     def start(self, state) -> tuple:
@@ -166,15 +334,23 @@ class Model:
                 self.build = build
                 self._derive()
         if self.stock is not None and len(self.targets) == 1:
-            self.draw_count = game.draw_count(state)
-            self.redeals = game.redeals_allowed(state) if "redeals" in game.counters else 0
+            settings = game.draw_count(state), game.redeals_allowed(state) if "redeals" in game.counters else 0
+            if settings != (self.draw_count, self.redeals):
+                self.draw_count, self.redeals = settings
+                self._splits.clear()
+            # Measured (docs/solver.md): at draw 1 with unlimited passes the stock lines
+            # search no fewer positions than single draws, at a third of the speed.
+            self.stock_lines = self.draws_alone and not (self.draw_count == 1 and self.redeals is None)
         code = self.code
         zones = tuple(bytes([p.down] + [code[c] for c in p.cards]) for p in state.piles)
         return zones + (state.value("redeals"),)
 
     def key(self, pos) -> Hashable:
-        if self.redeals is None and pos[-1]:  # unlimited passes: how many were used changes nothing
-            pos = pos[:-1] + (0,)
+        if self.redeals is None:
+            if pos[-1]:  # unlimited passes: how many were used changes nothing
+                pos = pos[:-1] + (0,)
+            if self.stock_lines:
+                pos = self._fresh(pos)
         classes = self.classes
         if classes is not None:
             zones = [z[:1] + z[1:].translate(classes) for z in pos[:-1]] + [pos[-1]]
@@ -188,6 +364,21 @@ class Model:
         for group in self.groups:
             for j, content in zip(group, sorted(zones[j] for j in group)):
                 zones[j] = content
+        return tuple(zones)
+
+    def _fresh(self, pos) -> tuple:
+        """With unlimited passes and stock lines, a split of the stock and waste that a
+        fresh pass reaches (a waste of a multiple of the draw count, or an empty stock)
+        is reached again by draws alone from any other such split, whose lines
+        (``_drawn``) it shares: keyed as the stock before a pass, all of it in the stock."""
+        si, w = self.stock, self.waste
+        drawn = len(pos[w]) - 1
+        if not drawn or (drawn % self.draw_count and len(pos[si]) > 1):
+            return pos
+        stock = pos[si]
+        zones = list(pos)
+        zones[si] = bytes([drawn + len(stock) - 1]) + stock[1:] + pos[w][:0:-1]
+        zones[w] = b"\x00"
         return tuple(zones)
 
     def won(self, pos) -> bool:
@@ -265,24 +456,107 @@ class Model:
     def moves(self, pos) -> list[tuple]:
         """(engine move, src, dst, n, kind) for every legal move, best first for the search."""
         found = []
+        rows = self._rows(pos)
         for i, targets in enumerate(self.receivers):
-            length = self.run_length(pos, i)
-            zone = pos[i]
-            for n in range(1, length + 1):
-                first = zone[-n]
-                for j in targets:
-                    if self.drops(pos, j, first, n, i):
-                        found.append((_order(self, pos, i, j, n), self.move(i, j, n), i, j, n))
+            self._add_moves(found, pos, i, targets, rows)
         if self.pairs is not None:
-            free = [i for i in range(len(self.ids)) if self.roles[i] != FOUNDATION and self.run_length(pos, i)]
-            for a in free:
-                for b in free:
-                    if a != b and self.pairs[pos[a][-1] * self.size + pos[b][-1]]:
-                        found.append((0, self.move(a, b, -1), a, b, -1))
+            free = self._pairable(pos)
+            self._add_pairs(found, pos, free, free)
         if self.can_draw(pos):
-            found.append((5, DRAW, -1, -1, 0))
+            found.append((3, DRAW, -1, -1, 0))
         found.sort(key=lambda t: t[0])
         return found
+
+    def _rows(self, pos) -> list:
+        """For each zone, (the cards it takes now, as a row of the tables indexed by card
+        code, or None; the longest run it takes at once): ``drops`` for every card at once."""
+        free = self._free(pos)
+        takers = self.takers
+        return [self._row(pos, j, free) if j in takers else (None, 0) for j in range(len(pos) - 1)]
+
+    def _free(self, pos) -> tuple[int, int] | None:
+        """Free cells and empty columns, where runs move by ``supermove``."""
+        if not self.supermove:
+            return None
+        return (sum(1 for c in self.cells if len(pos[c]) == 1), sum(1 for t in self.tableau if len(pos[t]) == 1))
+
+    def _row(self, pos, j: int, free) -> tuple:
+        zone = pos[j]
+        size = self.size
+        if len(zone) == 1:
+            row = self.empty[j]
+        elif zone[0] == len(zone) - 1:
+            row = None
+        else:
+            build = self.build[j]
+            row = None if build is None else build[zone[-1] * size:(zone[-1] + 1) * size]
+        if self.one[j]:
+            return row, 1
+        if free is not None:
+            return row, (free[0] + 1) << (free[1] - (len(zone) == 1 and j in self.tableau))
+        return row, len(self.game.deck)
+
+    def _add_moves(self, found: list, pos, i: int, targets, rows) -> None:
+        length = self.run_length(pos, i)
+        zone = pos[i]
+        for n in range(1, length + 1):
+            first = zone[-n]
+            for j in targets:
+                row, room = rows[j]
+                if row is not None and row[first] and n <= room:
+                    found.append((_order(self, pos, i, j, n), self.move(i, j, n), i, j, n))
+
+    def _pairable(self, pos) -> list[int]:
+        return [i for i in range(len(self.ids)) if self.roles[i] != FOUNDATION and self.run_length(pos, i)]
+
+    def _add_pairs(self, found: list, pos, sources, others) -> None:
+        for a in sources:
+            for b in others:
+                if a != b and self.pairs[pos[a][-1] * self.size + pos[b][-1]]:
+                    found.append((0, self.move(a, b, -1), a, b, -1))
+
+    def _waste_moves(self, pos, rows) -> list[tuple]:
+        """The moves that take a card off the waste or put one on it (``moves``' tuples);
+        ``rows`` (``_rows``) are those of a position that differs at most in the stock
+        and waste."""
+        w = self.waste
+        found = []
+        if w in self.takers:
+            rows = rows[:w] + [self._row(pos, w, self._free(pos))] + rows[w + 1:]
+        self._add_moves(found, pos, w, self.receivers[w], rows)
+        for i in self.into_waste:
+            self._add_moves(found, pos, i, (w,), rows)
+        if self.pairs is not None and self.run_length(pos, w):
+            free = self._pairable(pos)
+            self._add_pairs(found, pos, (w,), free)
+            self._add_pairs(found, pos, free, (w,))
+        return found
+
+    def _drawn(self, pos) -> Iterator[tuple[int, tuple]]:
+        """(draws, position) for each split of the stock and waste that draws alone reach
+        from ``pos``, once each: a split reached again after a redeal is the same position
+        with fewer redeals left, which can do nothing the first could not."""
+        si, w = self.stock, self.waste
+        ends = (pos[si], pos[w], pos[-1])
+        splits = self._splits.get(ends)
+        if splits is None:
+            if len(self._splits) > 20_000:
+                self._splits.clear()
+            splits = self._splits[ends] = []
+            seen = {len(pos[w])}
+            draws, drawn = 0, pos
+            while self.can_draw(drawn):
+                drawn = self.play(drawn, -1, -1, 0)
+                draws += 1
+                if len(drawn[w]) in seen:
+                    break
+                seen.add(len(drawn[w]))
+                splits.append((draws, drawn[si], drawn[w], drawn[-1]))
+        # settling after a draw changes nothing (no refill, cover or run to collect it makes)
+        low, high = min(si, w), max(si, w)
+        for draws, stock, waste, redeals in splits:
+            first, second = (stock, waste) if si < w else (waste, stock)
+            yield draws, pos[:low] + (first,) + pos[low + 1:high] + (second,) + pos[high + 1:-1] + (redeals,)
 
     def move(self, i: int, j: int, n: int) -> Move:
         """The engine's move (made once: the search asks for the same ones again and again)."""
@@ -293,25 +567,45 @@ class Model:
         return found
 
     def lines(self, pos) -> Iterator[tuple]:
-        for _, move, i, j, n in self.moves(pos):
-            yield (move,), self.play(pos, i, j, n)
+        """Every move; with stock lines (``_draws_alone``, ``start``), a draw only as
+        part of a line of draws ending in a move off or onto the waste."""
+        if not self.stock_lines:
+            for _, move, i, j, n in self.moves(pos):
+                yield (move,), self.play(pos, i, j, n)
+            return
+        found = [(order, 0, (move,), pos, i, j, n) for order, move, i, j, n in self.moves(pos) if move is not DRAW]
+        rows = self._rows(pos)
+        for draws, drawn in self._drawn(pos):
+            steps = (DRAW,) * draws
+            found += [(order, draws, steps + (move,), drawn, i, j, n)
+                      for order, move, i, j, n in self._waste_moves(drawn, rows)]
+        found.sort(key=lambda t: t[:2])
+        for _, _, steps, before, i, j, n in found:
+            yield steps, self.play(before, i, j, n)
 
     def safe(self, pos):
-        """A card going up that can never hurt (``_safe_up``), from anywhere but the
+        """A card going up that can never hurt (``_safe``), from anywhere but the
         stock and, when more than one card is drawn, the waste."""
         if not self.any_safe:
             return None
+        wanted = {}  # card -> the foundations taking it now
+        for f, ups, starts in self.next_up:
+            zone = pos[f]
+            for c in starts if len(zone) == 1 else ups[zone[-1]]:
+                wanted.setdefault(c, []).append(f)
+        up: list = []
         for i in range(len(pos) - 1):
             zone = pos[i]
-            if len(zone) == 1 or self.roles[i] in (FOUNDATION, STOCK) or zone[0] == len(zone) - 1:
+            if len(zone) == 1 or zone[-1] not in wanted or self.roles[i] in (FOUNDATION, STOCK) \
+                    or zone[0] == len(zone) - 1:
                 continue
             if self.roles[i] == WASTE and self.draw_count > 1:
                 continue
             card = zone[-1]
-            if not self.safe_up[card] or not self.run_length(pos, i):
+            if not self.run_length(pos, i):
                 continue
-            for f in self.receivers[i]:
-                if self.roles[f] == FOUNDATION and self.drops(pos, f, card, 1, i):
+            for f in wanted[card]:
+                if f in self.receivers[i] and self.drops(pos, f, card, 1, i) and self._safe(card, pos, up):
                     return (Move(self.ids[i], self.ids[f], 1),), self.play(pos, i, f, 1)
         return None
 
@@ -395,7 +689,8 @@ def _pairs(rule, cards) -> Iterator[int]:
 
 
 def _order(model: Model, pos, i: int, j: int, n: int) -> int:
-    """Lower first: cards going up, moves that turn a card, builds, then the rest."""
+    """Lower first: cards going up, moves that turn a card, builds, then the rest; last,
+    a run moved off a card it is built on (only worth it for what that card does next)."""
     if model.roles[j] == FOUNDATION:
         return 0
     zone = pos[i]
@@ -403,6 +698,10 @@ def _order(model: Model, pos, i: int, j: int, n: int) -> int:
         return 1
     if model.roles[i] == FOUNDATION:
         return 9
+    if len(zone) - 1 - n > zone[0]:
+        build = model.build[i]
+        if build is not None and build[zone[-n - 1] * model.size + zone[-n]]:
+            return 7
     if len(pos[j]) == 1:
         return 4 if len(zone) - 1 > n else 8  # a whole pile to an empty place gains nothing
     return 2 if model.roles[j] != CELL else 6
@@ -452,4 +751,5 @@ def derived_model(game):
         return None
     model = Model(game)
     return SolverModel(model.lines, model.key, start=model.start, won=model.won, progress=model.progress,
-                       safe=model.safe, narrow=model.lines, own_positions=True)
+                       safe=model.safe, dead_end=model.dead_end if model.blocking is not None else None,
+                       narrow=model.lines, own_positions=True)

@@ -2,14 +2,17 @@
 it makes the engine's moves with the engine's effects, agrees with plain search, and
 serves a variant as its own rules say, never its parent's model."""
 
+import attrs
 import pytest
+from solver_positions import blocked, endgame
 
 from games.klondike import Klondike
+from solitaire_core import Choice
 from solitaire_core.moves import parse_move
 from solitaire_core.registry import load_games
 from solitaire_core.rules import any_card, down, same_suit
 from solitaire_core.solver import UNKNOWN, Budget, hooks_for, plain_hooks, solve
-from solitaire_core.solver.derived import Model, why_not
+from solitaire_core.solver.derived import Model, derived_model, why_not
 from solitaire_core.solver.hooks import declares_model
 from solitaire_core.testing import check_solver
 from solitaire_core.zones import Tableau
@@ -60,3 +63,83 @@ def test_games_the_solver_wins_near_their_end_are_compared_with_plain_search():
     for game_id in ("freecell", "yukon", "pyramid"):
         if game_id in GAMES:
             assert check_solver(GAMES[game_id], deals=range(1, 2), steps=5)["answers"] > 0, game_id
+
+
+# --- the derived model on Klondike's rules: stock lines, the safe rule, dead ends -------
+KLONDIKE = Klondike()
+
+
+def klondike_positions():
+    """Small hand-dealt Klondike positions (few cards left, some face down, built runs),
+    at both draws and every pass limit: won and lost ones."""
+    for seed in range(200, 260):
+        yield endgame(KLONDIKE, seed, left=12 + seed % 3, draw=(1, 3)[seed % 2],
+                      passes=("unlimited", 3, 1)[seed % 3], columns=(7, 5)[seed % 2], buried=True,
+                      runs=seed % 4 > 1, suits=("SH", "DC", "SHDC")[seed % 3])
+
+
+@pytest.fixture(scope="module")
+def klondike_answers():
+    plain = Budget(seconds=None, nodes=20_000)
+    return [(state, solve(KLONDIKE, state, plain, hooks=plain_hooks(KLONDIKE)).answer)
+            for state in klondike_positions()]
+
+
+@pytest.mark.parametrize("off", [(), ("safe",), ("dead_end",), ("safe", "dead_end", "narrow")])
+def test_the_derived_model_on_klondikes_rules_agrees_with_plain_search(klondike_answers, off):
+    """Its stock lines (draws only before a card leaves the waste), its key (splits a
+    fresh pass reaches again), its safe rule and its dead-end test lose no win and
+    invent none."""
+    answers = [answer for _, answer in klondike_answers]
+    assert answers.count("winnable") >= 10 and answers.count("unwinnable") >= 3
+    model = attrs.evolve(derived_model(KLONDIKE), **{part: None for part in off})
+    for state, plain in klondike_answers:
+        if plain != UNKNOWN:
+            result = solve(KLONDIKE, state, Budget(seconds=None, nodes=50_000), hooks=model)
+            assert result.answer == plain, KLONDIKE.format_position(state)
+
+
+class DrawThree(Klondike):
+    """Klondike dealt at draw 3 by default, so that the kit checks its stock lines."""
+    id = "klondike-draw-three"
+    options = (Choice("draw", (3, 1)),) + Klondike.options[1:]
+
+
+@pytest.mark.parametrize("game", [Klondike, DrawThree], ids=["draw 1", "draw 3"])
+def test_every_line_of_the_derived_model_on_klondike_replays_to_its_position(game):
+    """All its lines, macro lines of draws included, replay through ``apply`` to the
+    position the model said (the kit samples them; here every one, on fewer positions)."""
+    class Derived(game):  # declares no model of its own: searched on the derived one
+        pass
+    counted = check_solver(Derived(), deals=range(1, 3), steps=12, sample=1000, tail=2)
+    assert counted["positions"] >= 20
+
+
+def test_the_safe_rule_is_read_from_the_build_tables():
+    """Klondike's rule falls out of its declarations: a card goes up when what can be
+    built on it, and on those, and what lies under them on the foundations, is all up."""
+    model = Model(KLONDIKE)
+    needs = {model.cards[c].code: {model.cards[x].code for x in model.needs[c]} for c in range(1, model.size)}
+    assert needs["AS"] == set()
+    assert needs["5S"] == {"4H", "4D", "3C", "4S", "3S", "2S", "AS", "3H", "2H", "AH", "3D", "2D", "AD",
+                           "2C", "AC"}
+    assert "4C" not in needs["5S"]
+
+
+def test_a_card_that_can_never_move_is_a_dead_end():
+    """2S lies on AS and on both red 3s: it can never move."""
+    model = Model(KLONDIKE)
+    state = blocked(KLONDIKE)
+    assert model.dead_end(model.start(state))
+    assert not model.dead_end(model.start(KLONDIKE.new(1)))
+
+
+def test_spider_is_searched_on_the_derived_model_and_wins_deal_1():
+    """Spider's own ``play`` only scores (``solver_derived``); the derived model's order
+    (builds before runs moved off a card they are built on) wins deal 1 at once."""
+    if "spider" not in GAMES:
+        pytest.skip("Spider is not installed")
+    game = GAMES["spider"]
+    assert why_not(game) is None
+    result = solve(game, game.new(1, suits=1), Budget(seconds=None, nodes=5_000))
+    assert result.answer == "winnable"
