@@ -16,8 +16,9 @@ import threading
 import time
 from multiprocessing.connection import wait
 
-from solitaire_core.registry import game_failure
-from solitaire_core import blocked
+from solitaire_core.i18n import _
+from solitaire_core.registry import error_text, game_failure
+from solitaire_core import blocked, i18n
 from solitaire_core.solver import UNKNOWN, WINNABLE, Budget, Result, solve
 
 TABLE = 300_000  # positions kept per search: about 100 MB at most (docs/solver.md)
@@ -26,12 +27,13 @@ STOP_GRACE = 2.0  # seconds a cancelled worker gets to answer before it is kille
 JOIN_SECONDS = 1.0  # a worker asked to quit, then terminated
 CONTEXT = multiprocessing.get_context("spawn")
 ERROR = "error: "  # a reason that starts so is a failure, not a budget; the rest says whose, in words
+# Reasons are worded where they are made, in the app's language: a job carries it to the worker.
 
 
 def failed(game, exc: Exception) -> str:
     """The reason for a search that raised: the game named when its own code did."""
     return ERROR + ((game_failure(game, exc) if game is not None else None)
-                    or f"the solver failed: {type(exc).__name__}: {exc}")
+                    or _("the solver failed: {error}").format(error=error_text(exc)))
 
 
 # --- in the worker process ---------------------------------------------------------------
@@ -71,7 +73,7 @@ def run(games, job: dict, cancel) -> dict:
     if job["kind"] == "deal":
         found = find_winnable_deal(game, options, job["first"], job["seconds"], cancel, job["tries"])
         if found is None:
-            return answer(game, Result(UNKNOWN, reason="no deal found"))
+            return answer(game, Result(UNKNOWN, reason=_("no deal found")))
         return answer(game, found[1], deal=found[0])
     state = game.parse_position(job["position"], **options)
     if job["kind"] == "blocked":
@@ -90,6 +92,7 @@ def serve(conn, stop) -> None:
     from solitaire_core.registry import load_games
 
     games = load_games()
+    spoken = None  # the language of the last job, which the app's may change between two
 
     def cancel() -> bool:  # asked to stop, or told to quit, or the app is gone (end of the pipe)
         return bool(stop.value) or conn.poll()
@@ -101,6 +104,9 @@ def serve(conn, stop) -> None:
             return
         if job is None:
             return
+        if job.get("language") != spoken:
+            spoken = job.get("language")
+            i18n.set_language(spoken)
         try:
             reply = run(games, job, cancel)
         except Exception as exc:  # noqa: BLE001 - a bad job answers unknown, the worker lives on
@@ -147,9 +153,9 @@ def result_of(game, state, reply: dict) -> Result:
             current = game.apply(current, move)
     except Exception:  # noqa: BLE001 - a move that does not parse or apply (a tooltip shows the reason: no move text)
         return Result(UNKNOWN, nodes=reply["nodes"], seconds=reply["seconds"],
-                      reason="bad answer: a move of its line cannot be played")
+                      reason=_("bad answer: a move of its line cannot be played"))
     if reply["answer"] == WINNABLE and not game.is_won(current):
-        return Result(UNKNOWN, nodes=reply["nodes"], seconds=reply["seconds"], reason="bad answer: no win")
+        return Result(UNKNOWN, nodes=reply["nodes"], seconds=reply["seconds"], reason=_("bad answer: no win"))
     return Result(reply["answer"], tuple(moves), reply["nodes"], reply["seconds"], reply["reason"])
 
 
@@ -195,7 +201,7 @@ class Processes:
         try:
             return (game.parse_move(state, reply["moves"][0]) if reply["moves"] else None), ""
         except Exception:  # noqa: BLE001 - a move text that does not parse here
-            return None, "bad answer: the hint's move cannot be played"
+            return None, _("bad answer: the hint's move cannot be played")
 
     def finish_line(self, game, state, options, cancel: threading.Event) -> tuple[list | None, str]:
         """``game.finish_moves(state)`` worked out in a worker: (the moves or None, "") or,
@@ -214,8 +220,8 @@ class Processes:
                 moves.append(game.parse_move(current, text))
                 current = game.play(current, moves[-1])
         except Exception:  # noqa: BLE001 - a move that does not parse or play here
-            return None, "bad answer: a move of the finish cannot be played"
-        return (moves, "") if game.is_won(current) else (None, "bad answer: the finish does not win")
+            return None, _("bad answer: a move of the finish cannot be played")
+        return (moves, "") if game.is_won(current) else (None, _("bad answer: the finish does not win"))
 
     def find_winnable_deal(self, game, options, first: int, seconds: float, cancel: threading.Event,
                            tries: int = 200) -> tuple[int, Result] | None:
@@ -232,10 +238,11 @@ class Processes:
         with self._lock:
             self._serial += 1
             job["serial"] = serial = self._serial
+        job["language"] = i18n.language()
         try:
             handle = self._take()
         except OSError as exc:  # no process could be started
-            return lost(f"the solver process did not start ({exc})")
+            return lost(_("the solver process did not start ({error})").format(error=exc))
         try:
             handle.stop.value = 0
             handle.conn.send(job)
@@ -248,14 +255,14 @@ class Processes:
                         self._give_back(handle)
                         return reply
                 elif ready:
-                    return self._lost(handle, "the solver process stopped")
+                    return self._lost(handle, _("the solver process stopped"))
                 if cancel.is_set() and deadline is None:
                     handle.stop.value = 1
                     deadline = time.monotonic() + STOP_GRACE
                 if deadline is not None and time.monotonic() > deadline:
-                    return self._lost(handle, "the solver process did not stop")
+                    return self._lost(handle, _("the solver process did not stop"))
         except (EOFError, OSError) as exc:
-            return self._lost(handle, f"the solver process stopped ({exc})")
+            return self._lost(handle, _("the solver process stopped ({error})").format(error=exc))
 
     def _take(self) -> Handle:
         with self._lock:

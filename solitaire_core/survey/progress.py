@@ -11,6 +11,8 @@ import sys
 import time
 from typing import TextIO
 
+from ..i18n import _
+
 WIDTH = 24  # characters of the bar
 EVERY = 60.0  # seconds between two plain lines at most
 
@@ -18,10 +20,10 @@ EVERY = 60.0  # seconds between two plain lines at most
 def duration(seconds: float) -> str:
     seconds = int(round(seconds))
     if seconds < 60:
-        return f"{seconds} s"
+        return _("{seconds} s").format(seconds=seconds)
     if seconds < 3600:
-        return f"{seconds // 60} min {seconds % 60:02d} s"
-    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+        return _("{minutes} min {seconds:02d} s").format(minutes=seconds // 60, seconds=seconds % 60)
+    return _("{hours} h {minutes:02d} min").format(hours=seconds // 3600, minutes=seconds % 3600 // 60)
 
 
 class Progress:
@@ -38,12 +40,13 @@ class Progress:
         rate = self.done / elapsed * 60
         left = (self.total - self.done) / (self.done / elapsed) if self.done else None
         share = self.done / self.total if self.total else 1.0
-        text = f"{self.done}/{self.total} deals, {rate:.1f} a minute, " + \
-            ("time left unknown" if left is None else f"about {duration(left)} left")
+        text = _("{done}/{total} deals, {rate:.1f} a minute, {left}").format(
+            done=self.done, total=self.total, rate=rate,
+            left=_("time left unknown") if left is None else _("about {time} left").format(time=duration(left)))
         if self.live:
             filled = int(share * WIDTH)
             return f"[{'#' * filled}{'-' * (WIDTH - filled)}] {100 * share:3.0f}%  {text}"
-        return f"survey: {text}"
+        return _("survey: {progress}").format(progress=text)
 
     def advance(self, count: int) -> None:
         self.done += count

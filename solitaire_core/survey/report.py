@@ -19,7 +19,10 @@ from typing import Callable, Iterable, TextIO
 
 from attrs import frozen
 
+from ..i18n import _
+from ..words import percent
 from ..solver import UNKNOWN, UNWINNABLE, WINNABLE
+from ..solver.commands import verdict_word
 from .store import Answer
 
 VERDICTS = (WINNABLE, UNWINNABLE, UNKNOWN)
@@ -81,19 +84,18 @@ def rows(answers: Iterable[Answer]) -> list[Row]:
     return result
 
 
-def percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
-
-
 def table(report: list[Row]) -> str:
-    """The terminal table: each share with its interval, one line a game and option set."""
+    """The terminal table: each share with its interval, one line a game and option set
+    (in the player's language; the CSV's headings and verdicts stay the store's)."""
     if not report:
-        return "no answers stored yet"
-    head = ["game and options", "deals", *(f"{v} (95% interval)" for v in VERDICTS), "budget"]
+        return _("no answers stored yet")
+    head = [_("game and options"), _("deals"),
+            *(_("{verdict} ({level} interval)").format(verdict=verdict_word(v), level="95%") for v in VERDICTS),
+            _("budget")]
     body = [[row.label, f"{row.deals} ({row.first}-{row.last})",
              *(f"{row.shares[v].count} {percent(row.shares[v].share)} "
                f"({percent(row.shares[v].low)}-{percent(row.shares[v].high)})" for v in VERDICTS),
-             f"{row.budget:g} s"] for row in report]
+             _("{seconds:g} s").format(seconds=row.budget)] for row in report]
     widths = [max(len(line[i]) for line in [head, *body]) for i in range(len(head))]
     return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in [head, *body])
 

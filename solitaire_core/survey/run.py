@@ -18,6 +18,7 @@ from collections import deque
 from attrs import frozen
 from dask.distributed import Client, KilledWorker, LocalCluster, as_completed
 
+from ..i18n import _
 from .store import Answer, Store
 from .work import solve_batch
 
@@ -39,13 +40,13 @@ class Outcome:
     workers: int
 
 
-def connect(scheduler: str | None) -> tuple[Client, LocalCluster | None]:
-    """A client of the cluster at ``scheduler``, or of a new local one: a worker
-    process per core, one thread each, no memory limit (as ``--jobs`` has none), all on
+def connect(scheduler: str | None, workers: int | None = None) -> tuple[Client, LocalCluster | None]:
+    """A client of the cluster at ``scheduler``, or of a new local one: ``workers``
+    processes (default one per core), one thread each, no memory limit (as ``--jobs`` has none), all on
     127.0.0.1 (its HTTP server, which Dask always starts, on a free port)."""
     if scheduler:
         return Client(scheduler), None
-    cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
+    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
                            host="127.0.0.1", dashboard_address="127.0.0.1:0", memory_limit=0,
                            silence_logs=logging.ERROR)
     return Client(cluster), cluster
@@ -54,16 +55,16 @@ def connect(scheduler: str | None) -> tuple[Client, LocalCluster | None]:
 def batch_size(seconds: float, solved: int, left: int, slots: int) -> int:
     """Deals in the next batch: about ``BATCH_SECONDS`` of work at the mean so far,
     never so many that the last batches leave workers idle."""
-    size = MAX_BATCH if seconds <= 0 else int(BATCH_SECONDS * solved / seconds) if solved else 1
+    size = 1 if not solved else MAX_BATCH if seconds <= 0 else int(BATCH_SECONDS * solved / seconds)
     return max(1, min(size, MAX_BATCH, left // slots))
 
 
 def run(store: Store, game_id: str, options: dict, key: str, deals: list[int], budget: float,
-        scheduler: str | None = None, progress=None) -> Outcome:
+        scheduler: str | None = None, progress=None, workers: int | None = None) -> Outcome:
     """Solve ``deals`` (those the store still lacks) and store each answer as its batch comes."""
     counts: dict[str, int] = {}
     problems: list[str] = []
-    client, cluster = connect(scheduler)
+    client, cluster = connect(scheduler, workers)
     try:
         queue = deque(deals)
         spent = 0.0
@@ -89,8 +90,9 @@ def run(store: Store, game_id: str, options: dict, key: str, deals: list[int], b
             try:
                 version, answers = future.result()
             except KilledWorker as exc:
-                raise SurveyFailed(f"deals {batch[0]}-{batch[-1]} were given up: every worker that took them died "
-                                   f"(out of memory?); the answers before are stored ({exc})") from None
+                raise SurveyFailed(_("deals {first}-{last} were given up: every worker that took them died "
+                                     "(out of memory?); the answers before are stored ({error})").format(
+                    first=batch[0], last=batch[-1], error=exc)) from None
             future.release()
             store.add(Answer(game_id, key, s.deal, s.verdict, budget, s.seconds, s.positions,
                              len(s.solution) if s.solution else None, " ".join(s.solution) or None, version)

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from attrs import frozen
 
-from ..errors import IllegalMove, SolitaireError
+from ..i18n import _
+from ..pools import replay
 from ..registry import GameFailed, game_failure, load_games
 from ..solver import UNKNOWN, WINNABLE, Budget, solve
 
@@ -74,7 +75,8 @@ def solve_batch(game_id: str, options: dict, deals: tuple[int, ...], seconds: fl
                 raise
             raise GameFailed(failure) from None
         if problem:  # never a false winnable: kept as unknown, and the client says why
-            solved = Solved(deal, UNKNOWN, result.seconds, result.nodes, (), f"deal {deal}: {problem}")
+            solved = Solved(deal, UNKNOWN, result.seconds, result.nodes, (),
+                            _("deal {deal}: {problem}").format(deal=deal, problem=problem))
         answers.append(solved)
     return solver_version(game_id), answers
 
@@ -82,12 +84,4 @@ def solve_batch(game_id: str, options: dict, deals: tuple[int, ...], seconds: fl
 def replay_failure(game, options: dict, solved: Solved) -> str | None:
     """None when a winnable answer's moves, read back from their text, play the deal to a
     win through ``game.apply``; else why not."""
-    if solved.verdict != WINNABLE:
-        return None
-    state = game.new(solved.deal, **options)
-    for index, text in enumerate(solved.solution, 1):
-        try:
-            state = game.apply(state, game.parse_move(state, text))
-        except (IllegalMove, SolitaireError, ValueError) as exc:
-            return f"move {index} ({text}) does not apply: {exc}"
-    return None if game.is_won(state) else "the moves end in a position that is not won"
+    return None if solved.verdict != WINNABLE else replay(game, options, solved.deal, solved.solution)[1]

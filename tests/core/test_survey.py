@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -150,7 +151,7 @@ def test_a_worker_killed_mid_run_loses_no_answer_and_its_batch_is_redone(process
     out, _ = client.communicate(timeout=BOUND)
     assert client.returncode == 0
     assert at_kill < len(deals), "the survey ended before the worker was killed: nothing was tested"
-    assert "solved 60 deals" in out and "on 1 workers" in out
+    assert "solved 60 deals" in out and "on 1 worker\n" in out
     assert_every_deal_answered_once(store, deals)
 
 
@@ -187,6 +188,21 @@ def test_a_larger_budget_retries_the_unknowns_only(tmp_path, cluster, capsys):
             assert (solves, budget) == (2, 0.2)
         else:
             assert (verdict, solves, budget) == (first[deal][0], 1, 0.05)
+
+
+def test_a_survey_speaks_the_players_language(tmp_path, cluster, capsys):
+    """What a run prints, in French: the plan, the progress on stderr, the count, the table."""
+    from solitaire_core import i18n
+
+    i18n.set_language("fr")
+    try:
+        assert main(survey_command(tmp_path / "survey.sqlite3", "1-3", 0.3, "--scheduler", cluster)) == 0
+    finally:
+        i18n.set_language(None)
+    out, err = capsys.readouterr()
+    assert "vegas_total=off\u00a0: donnes 1-3, 0.3 s par donne, 0 déjà répondues, 3 à résoudre" in out
+    assert re.search(r"3 donnes résolues \(\d gagnables, \d impossibles, \d inconnues\) en .+ sur 2 workers", out)
+    assert "jeu et options" in out and "étude\u00a0: 3/3 donnes" in err
 
 
 def test_the_command_line_and_the_app_never_import_dask():

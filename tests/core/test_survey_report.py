@@ -134,3 +134,50 @@ def test_the_progress_line_gives_deals_done_rate_and_time_left():
     progress.advance(1)
     assert screen.getvalue() == \
         "\r[######------------------]  25%  1/4 deals, 1.0 a minute, about 3 min 00 s left\x1b[K"
+
+
+def test_the_first_batch_is_one_deal_then_batches_last_about_two_seconds():
+    from solitaire_core.survey.run import MAX_BATCH, batch_size
+    assert batch_size(0.0, 0, 1000, 4) == 1  # nothing known yet of how long a deal takes
+    assert batch_size(1.0, 10, 1000, 4) == 20  # 0.1 s a deal: 2 s of work
+    assert batch_size(0.0, 10, 1000, 4) == MAX_BATCH  # too fast to time
+    assert batch_size(1.0, 10, 30, 4) == 7  # the last deals shared out, no worker left idle
+    assert batch_size(100.0, 10, 1000, 4) == 1
+
+
+def french_cli(*args):
+    """``LANG=fr_FR.UTF-8 solitaire ...`` in a process of its own."""
+    from solitaire_core import i18n
+
+    environ = {k: v for k, v in os.environ.items() if k not in i18n.SYSTEM_VARIABLES}
+    return subprocess.run([sys.executable, "-m", "solitaire_core", *args], capture_output=True, text=True,
+                          env={**environ, "LANG": "fr_FR.UTF-8"}, timeout=120)
+
+
+def test_the_survey_speaks_the_locales_language(store, tmp_path):
+    """Under a French locale the report's headings and verdicts, the refusals and the
+    progress line are French; the CSV keeps the store's words for every language."""
+    from solitaire_core import i18n
+
+    done = french_cli("survey", "--report", "--store", str(store), "--csv", str(tmp_path / "r.csv"))
+    assert done.returncode == 0, done.stderr
+    head, first = done.stdout.splitlines()[:2]
+    assert head.startswith("jeu et options") and "gagnables (intervalle à 95%)" in head and "inconnues" in head
+    assert first.split()[:2] == ["klondike", "draw=3"] and first.rstrip().endswith("4 s")
+    with open(tmp_path / "r.csv", newline="", encoding="utf-8") as stream:
+        assert "winnable_share" in next(csv.reader(stream))
+    refused = french_cli("survey", "klondike")
+    assert refused.returncode == 2 and refused.stderr == \
+        "solitaire: une étude demande GAME et --deals A-B (ou --report)\n"
+    empty = french_cli("survey", "--report", "--store", str(tmp_path / "none.sqlite3"))
+    assert empty.stdout == "aucune réponse gardée pour l'instant\n"
+    i18n.set_language("fr")
+    try:
+        now = [0.0]
+        log = io.StringIO()
+        progress = Progress(10, log, clock=lambda: now[0])
+        now[0] += 90.0
+        progress.advance(1)
+    finally:
+        i18n.set_language(None)
+    assert log.getvalue() == "étude\u00a0: 1/10 donnes, 0.7 par minute, environ 13 min 30 s restantes\n"

@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
+from solitaire_core import pools
 from solitaire_core.session import Session
 from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, check_solution
 from ui_qt import solver_actions, solver_process, solving
@@ -160,9 +161,20 @@ def test_the_status_line_can_be_turned_off_and_is_remembered(open_window, pile_g
 
 
 # --- winnable deals only ------------------------------------------------------------------------
-def test_winnable_deals_only_gives_a_deal_the_solver_has_won(open_window, pile_game, solved, qtbot, monkeypatch):
-    # The search starts at a deal the solver wins within a few thousand positions, with
-    # time to spare: the answer comes when it is found, whatever the machine's load.
+@pytest.fixture
+def without_pools(monkeypatch):
+    """No game ships a pool: they are looked for in a folder no package has."""
+    monkeypatch.setattr(pools, "FOLDER", "no-pools-here")
+    pools._pools.cache_clear()
+    yield
+    pools._pools.cache_clear()
+
+
+def test_winnable_deals_only_gives_a_deal_the_solver_has_won(open_window, pile_game, solved, qtbot, monkeypatch,
+                                                              without_pools):
+    # An option set without a pool searches. The search starts at a deal the solver wins
+    # within a few thousand positions, with time to spare: the answer comes when it is
+    # found, whatever the machine's load.
     monkeypatch.setattr(solver_actions.random, "randrange", lambda *_: solved[0])
     monkeypatch.setattr(solver_actions, "DEAL_SECONDS", REAL_SEARCH_MS / 2000)
     window = open_window({"game": pile_game.id, "deal": 1})
@@ -170,7 +182,7 @@ def test_winnable_deals_only_gives_a_deal_the_solver_has_won(open_window, pile_g
     window.solver.winnable_action.setChecked(True)
     window.autoplay_action.setChecked(False)  # the deal as the solver won it (else its safe cards go up)
     old = window.session
-    window.new_deal()
+    window.new_action.trigger()
     assert window.session is old  # the old game stays meanwhile
     assert "Finding a winnable deal" in window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: window.session is not old, timeout=REAL_SEARCH_MS)
