@@ -14,6 +14,7 @@ from typing import ClassVar
 from attrs import frozen
 
 from .errors import NotationError
+from .i18n import _
 from .inputs import quote
 
 SUITS = ("S", "H", "D", "C")
@@ -78,17 +79,18 @@ class Card:
 def rank_of(label: str, labels: tuple[str, ...] = FRENCH_LABELS) -> int:
     if label in labels[1:]:
         return labels.index(label)
-    raise NotationError(f"unknown rank {quote(label)} (ranks: {' '.join(labels[1:])})")
+    raise NotationError(_("unknown rank {rank} (ranks: {ranks})").format(rank=quote(label), ranks=" ".join(labels[1:])))
 
 
 def parse_card(text: str, kind: type[Card] = Card) -> Card:
     """Parse a suit card's code such as ``10H``, ``KS``, as a ``kind`` (its rank labels)."""
     text = text.strip()
     if not text:
-        raise NotationError("empty card code")
+        raise NotationError(_("empty card code"))
     suit = text[-1]
     if suit not in SUITS:
-        raise NotationError(f"bad card code {quote(text)}: suit must be one of {' '.join(SUITS)}")
+        raise NotationError(_("bad card code {code}: suit must be one of {suits}").format(code=quote(text),
+                                                                                        suits=" ".join(SUITS)))
     return kind(rank_of(text[:-1], kind.LABELS), suit)
 
 

@@ -4,7 +4,9 @@ A package's catalog for a language (``<package>/locale/<lang>/LC_MESSAGES/messag
 is complete when every text marked in its sources (``_``, ``ngettext``, ``pgettext``,
 ``N_``) has a translation that is neither empty nor fuzzy, keeps every field of the
 English (``{card}``, ``{count}``: a lost one would fail or mislead at run time), and
-the compiled ``.mo`` beside it says the same (``make catalogs`` brings both up to date).
+the compiled ``.mo`` beside it says the same. What it says names the Babel command that
+mends it, which works for any package (a plugin's author has no Makefile; the framework's
+``make catalogs`` runs the same commands).
 Only this module, the tests and ``make catalogs`` use Babel; the program reads ``.mo``
 files with the standard library (``i18n``).
 """
@@ -95,7 +97,9 @@ def problems(package_dir: Path, sources: Iterable[Path], language: str) -> list[
             continue
         said += [f"{path}: the translation of {where} {problem}" for problem in field_problems(forms, translated)]
     kept = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
-    said += [f"{path}: {english!r} is no longer marked in the code (make catalogs drops it)"
+    locale = path.parents[2]
+    said += [f"{path}: {english!r} is no longer marked in the code (pybabel update -d {locale} "
+             f"-i {locale / 'messages.pot'}, after pybabel extract, drops it)"
              for context, english in sorted(kept - set(wanted), key=lambda k: (k[0] or "", k[1]))]
     return said + _compiled_problems(path, catalog)
 
@@ -104,7 +108,7 @@ def _compiled_problems(path: Path, catalog) -> list[str]:
     """The .mo the program reads must say what the .po says."""
     compiled = path.with_suffix(".mo")
     if not compiled.is_file():
-        return [f"{compiled}: missing (make catalogs compiles it)"]
+        return [f"{compiled}: missing (pybabel compile -d {path.parents[2]} compiles it)"]
     with open(compiled, "rb") as file:
         table = gettext.GNUTranslations(file)._catalog
     for message in catalog:
@@ -117,5 +121,5 @@ def _compiled_problems(path: Path, catalog) -> list[str]:
         have = tuple(table.get((key, k)) for k in range(len(forms))) if isinstance(message.id, tuple) \
             else (table.get(key),)
         if have != forms and any(forms):
-            return [f"{compiled}: older than {path.name} (make catalogs compiles it again)"]
+            return [f"{compiled}: older than {path.name} (pybabel compile -d {path.parents[2]} compiles it again)"]
     return []

@@ -260,7 +260,8 @@ def add_new_game_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", metavar="NAME", help=_("the new game's id, a short lowercase word (my-game)"))
     parser.add_argument("--from", dest="parent", metavar="GAME",
                         help=_("make it a variant of this installed game (a subclass with amendments)"))
-    parser.add_argument("--dir", default=".", metavar="FOLDER", help=_("where to write the project (default: here)"))
+    parser.add_argument("--dir", default=".", metavar="FOLDER",
+                        help=_("the project is written into FOLDER/solitaire-NAME (default: the current folder)"))
 
 
 def run_new_game(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence, TypeVar
 
+from .i18n import _
 from .state import Pile
 
 T = TypeVar("T")
@@ -18,7 +19,8 @@ MAX_DEAL = 2**32 - 1
 def shuffle(order: Sequence[T], deal: int) -> list[T]:
     """Return ``order`` shuffled by deal number ``deal`` (0 <= deal < 2**32)."""
     if not 0 <= deal <= MAX_DEAL:
-        raise ValueError(f"deal number must be between 0 and {MAX_DEAL}, not {deal}")
+        raise ValueError(_("deal number must be between 0 and {highest}, not {deal}").format(
+            highest=MAX_DEAL, deal=deal))
     cards = list(order)
     seed = deal
     for i in range(len(cards), 1, -1):

@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
+from .i18n import N_, _
+
 QUOTE_LIMIT = 60  # characters of a quoted value in a message
 POSITION_LIMIT = 64 * 1024  # bytes of position text: a real one is at most about 1.3 KB
 CHUNK = 1 << 20
@@ -29,11 +31,11 @@ class FileRefused(OSError):
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe (FIFO)"),
-                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+    for test, name in ((stat.S_ISDIR, N_("a folder")), (stat.S_ISFIFO, N_("a pipe (FIFO)")),
+                       (stat.S_ISCHR, N_("a device")), (stat.S_ISBLK, N_("a device")), (stat.S_ISSOCK, N_("a socket"))):
         if test(mode):
-            return name
-    return "something else"
+            return _(name)
+    return _("something else")
 
 
 def check_file(path: str | os.PathLike, limit: int | None = None) -> None:
@@ -45,13 +47,13 @@ def check_file(path: str | os.PathLike, limit: int | None = None) -> None:
 
 def _check(info: os.stat_result, limit: int | None) -> None:
     if not stat.S_ISREG(info.st_mode):
-        raise FileRefused(f"it is {_kind(info.st_mode)}, not a file")
+        raise FileRefused(_("it is {kind}, not a file").format(kind=_kind(info.st_mode)))
     if limit is not None and info.st_size > limit:
         raise _too_large(limit)
 
 
 def _too_large(limit: int) -> FileRefused:
-    return FileRefused(f"it is too large (over {limit:,} bytes)")
+    return FileRefused(_("it is too large (over {limit:,} bytes)").format(limit=limit))
 
 
 def read_bytes(path: str | os.PathLike, limit: int) -> bytes:
@@ -88,7 +90,7 @@ def read_stream(stream: IO[str], limit: int) -> str:
     """At most ``limit`` characters of an open text stream (standard input)."""
     text = stream.read(limit + 1)
     if len(text) > limit:
-        raise FileRefused(f"it is too large (over {limit:,} characters)")
+        raise FileRefused(_("it is too large (over {limit:,} characters)").format(limit=limit))
     return text
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from . import seal
+from .i18n import _
 from .inputs import read_bytes
 from .session import MAX_SAVE_BYTES, Session, read_save, write_atomic
 
@@ -91,7 +92,7 @@ class Journal:
             fd = _open_to_append(self.journal)
             try:
                 if os.write(fd, raw) != len(raw):
-                    raise OSError(f"{self.journal}: the disk took part of a line")
+                    raise OSError(_("{path}: the disk took part of a line").format(path=self.journal))
             finally:
                 os.close(fd)
         except OSError:
@@ -202,7 +203,7 @@ def _open_to_append(path: Path) -> int:
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise OSError(f"{path} is not a regular file")
+        raise OSError(_("{path} is not a regular file").format(path=path))
     return fd
 
 

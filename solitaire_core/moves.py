@@ -7,6 +7,7 @@ import re
 from attrs import frozen
 
 from .errors import NotationError
+from .i18n import _
 from .inputs import quote
 
 
@@ -59,11 +60,11 @@ def parse_move(text: str) -> Move:
         return Move(pair.group(1), pair.group(2), 1, pair=True)
     match = _MOVE.match(text)
     if not match:
-        raise NotationError(f"bad move {quote(text)}: write SRC>DST, SRC:N>DST, A+B or draw")
+        raise NotationError(_("bad move {move}: write SRC>DST, SRC:N>DST, A+B or draw").format(move=quote(text)))
     src, count, dst = match.groups()
     n = int(count) if count is not None else 1
     if n < 1 or (count is not None and count != str(n)):
-        raise NotationError(f"bad move {quote(text)}: the card count must be a whole number from 1")
+        raise NotationError(_("bad move {move}: the card count must be a whole number from 1").format(move=quote(text)))
     if count is not None and n == 1:
-        raise NotationError(f"bad move {quote(text)}: write one card as {src}>{dst}")
+        raise NotationError(_("bad move {move}: write one card as {one}").format(move=quote(text), one=f"{src}>{dst}"))
     return Move(src, dst, n)

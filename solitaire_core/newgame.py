@@ -1,9 +1,11 @@
 """``solitaire new-game NAME [--from GAME]``: a plugin project that installs and passes
 its tests at once, for an author to make their own.
 
-It writes a distribution (``pyproject.toml`` with the ``solitaire.games`` entry point),
-a package with the game's declaration and its rules page (numbered rules), and tests:
-one per numbered rule, and the kit in one line (``kit_for``). With ``--from`` the game
+It writes a distribution (``pyproject.toml`` with the ``solitaire.games`` entry point,
+shipping the rules pages and the catalogs as package data), a package with the game's
+declaration, its rules page (numbered rules) and an empty ``locale/`` for its catalogs
+(``babel.cfg`` beside the pyproject says what ``pybabel extract`` reads), and tests: one
+per numbered rule, and the kit in one line (``kit_for``). With ``--from`` the game
 is a variant: a subclass of that installed game, imported through its package (the
 documented subclassing path), with a rules page of amendments.
 """
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+
+from .i18n import _
 
 NAME = re.compile(r"[a-z][a-z0-9-]{0,30}")
 
@@ -33,7 +37,12 @@ dependencies = ["solitaire-framework"]
 packages = ["{package}"]
 
 [tool.setuptools.package-data]
-{package} = ["*.md"]
+{package} = ["*.md", "locale/*.pot", "locale/*/LC_MESSAGES/*"]
+'''
+
+BABEL = '''# What pybabel extracts (docs/plugins.md of the framework, "Translations"): every Python
+# file's _(), N_(), ngettext(), pgettext().
+[python: **.py]
 '''
 
 INIT = '''"""{title}, registered through the ``solitaire.games`` entry point."""
@@ -114,6 +123,7 @@ from solitaire_core.errors import IllegalMove
 from solitaire_core.moves import DRAW, parse_move
 from solitaire_core.pytest_plugin import kit_for
 from solitaire_core.registry import load_games
+from solitaire_core.testing import arrange, legal_texts
 
 TestKit = kit_for("{id}")
 
@@ -149,25 +159,25 @@ def test_rule_2_2_the_stock_is_gone_through_once(game):
 
 
 def test_rule_3_1_a_foundation_starts_with_an_ace(game):
-    state = game.new(1)
-    for move in game.legal_moves(state):
-        if move.dst.startswith("f"):
-            assert game.pile(state, move.src).top.rank == 1
-    bad = next((m for m in (parse_move(f"t{{k}}>f1") for k in range(1, 8))
-                if game.pile(state, m.src).top.rank != 1), None)
-    if bad is not None:
-        with pytest.raises(IllegalMove, match=r"rule 3\\.1"):
-            game.apply(state, bad)
+    state = arrange(game, "stock", t1="AS", t2="2H")
+    assert "t1>f1" in legal_texts(game, state)
+    with pytest.raises(IllegalMove, match=r"rule 3\\.1"):
+        game.apply(state, parse_move("t2>f1"))
 
 
-def test_rule_4_1_and_4_2_columns_build_down_alternating_and_kings_fill_them(game):
-    state = game.new(1)
-    for move in game.legal_moves(state):
-        if move.dst.startswith("t") and game.pile(state, move.dst).cards:
-            below, above = game.pile(state, move.dst).top, game.pile(state, move.src).cards[-move.n]
-            assert above.rank == below.rank - 1 and above.colour != below.colour
-        elif move.dst.startswith("t"):
-            assert game.pile(state, move.src).cards[-move.n].rank == 13
+def test_rule_4_1_a_column_builds_down_in_alternating_colours(game):
+    state = arrange(game, "stock", t1="KS QH", t2="JC", t3="JD")
+    legal = legal_texts(game, state)
+    assert "t2>t1" in legal and "t1:2>t4" in legal  # a run that builds so moves as one
+    with pytest.raises(IllegalMove, match=r"rule 4\\.1"):
+        game.apply(state, parse_move("t3>t1"))
+
+
+def test_rule_4_2_only_a_king_goes_on_an_empty_column(game):
+    state = arrange(game, "stock", t1="KS", t2="QH")
+    assert "t1>t3" in legal_texts(game, state)
+    with pytest.raises(IllegalMove, match=r"rule 4\\.2"):
+        game.apply(state, parse_move("t2>t3"))
 '''
 
 VARIANT = '''"""{title}: {parent_name} with the amendments of rules.md."""
@@ -215,13 +225,14 @@ def write(name: str, folder: Path, parent=None) -> Path:
     """Write the project for game ``name`` (an id such as ``my-game``) under ``folder``;
     ``parent``: the installed game a variant subclasses. Returns the project folder."""
     if not NAME.fullmatch(name):
-        raise ValueError(f"a game name is a short lowercase word (a letter, then letters, digits or -), not {name!r}")
+        raise ValueError(_("a game name is a short lowercase word (a letter, then letters, digits or -), "
+                           "not {name}").format(name=repr(name)))
     package = name.replace("-", "_")
     title = " ".join(part.capitalize() for part in name.split("-"))
     cls = "".join(part.capitalize() for part in name.split("-"))
     project = folder / f"solitaire-{name}"
     if project.exists():
-        raise FileExistsError(f"{project} exists already: nothing written")
+        raise FileExistsError(_("{project} exists already: nothing written").format(project=project))
     fields = dict(id=name, package=package, title=title, cls=cls)
     if parent is not None:
         parent_cls = type(parent).__name__
@@ -230,9 +241,10 @@ def write(name: str, folder: Path, parent=None) -> Path:
         files = {"game.py": VARIANT, "rules.md": VARIANT_RULES, "test": VARIANT_TESTS}
     else:
         files = {"game.py": GAME, "rules.md": RULES, "test": TESTS}
-    (project / package).mkdir(parents=True)
+    (project / package / "locale").mkdir(parents=True)
     (project / "tests").mkdir()
     (project / "pyproject.toml").write_text(PYPROJECT.format(**fields), encoding="utf-8")
+    (project / "babel.cfg").write_text(BABEL, encoding="utf-8")
     (project / package / "__init__.py").write_text(INIT.format(**fields), encoding="utf-8")
     (project / package / "game.py").write_text(files["game.py"].format(**fields), encoding="utf-8")
     (project / package / "rules.md").write_text(files["rules.md"].format(**fields), encoding="utf-8")

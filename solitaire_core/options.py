@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 from attrs import frozen
 
 from .errors import OptionError
-from .i18n import N_
+from .i18n import N_, _
 from .inputs import quote
 
 TEXT_TYPES = (str, int, float)  # values matched by their text; anything else only by equality
@@ -32,7 +32,8 @@ class Choice:
         if self.default is None:
             object.__setattr__(self, "default", self.values[0])
         if self.default not in self.values:
-            raise OptionError(f"default {self.default!r} of option {self.name!r} is not allowed")
+            raise OptionError(_("default {value} of option {option} is not allowed").format(
+                value=repr(self.default), option=repr(self.name)))
 
     def coerce(self, value: Any) -> Any:
         """The allowed value ``value`` is or spells; a list or object (from a file) never matches."""
@@ -41,7 +42,8 @@ class Choice:
             if value == allowed or text == str(allowed):
                 return allowed
         allowed = ", ".join(str(v) for v in self.values)
-        raise OptionError(f"option {self.name!r} takes {allowed}; not {quote(value)}")
+        raise OptionError(_("option {option} takes {allowed}; not {value}").format(
+            option=repr(self.name), allowed=allowed, value=quote(value)))
 
 
 def Switch(name: str, default: str = "off", label: str = "") -> Choice:
@@ -55,8 +57,8 @@ def resolve(declared: Iterable[Choice], given: Mapping[str, Any]) -> tuple[tuple
     names = {o.name for o in declared}
     unknown = sorted(set(given) - names)
     if unknown:
-        known = ", ".join(sorted(names)) or "none"
-        raise OptionError(f"unknown option {quote(unknown[0])} (options: {known})")
+        known = ", ".join(sorted(names)) or _("none")
+        raise OptionError(_("unknown option {option} (options: {known})").format(option=quote(unknown[0]), known=known))
     return tuple((o.name, o.coerce(given[o.name]) if o.name in given else o.default) for o in declared)
 
 
@@ -66,6 +68,6 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name:
-            raise OptionError(f"option {quote(item)} must be written name=value")
+            raise OptionError(_("option {option} must be written name=value").format(option=quote(item)))
         result[name.strip()] = value.strip()
     return result

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from .errors import NotationError
+from .i18n import _
 from .inputs import quote, shorten
 from .options import resolve
 from .state import Pile, State
@@ -42,7 +43,7 @@ class PileText:
             if not line:
                 continue
             if line.startswith("@"):
-                name, _, value = line[1:].partition(" ")
+                name, _space, value = line[1:].partition(" ")
                 value = value.strip()
                 if name in option_names:
                     from_text[name] = value
@@ -50,30 +51,35 @@ class PileText:
                     try:
                         count = int(value)
                     except ValueError:
-                        raise NotationError(f"line {number}: @{name} needs a whole number, not {quote(value)}") from None
+                        raise NotationError(_("line {number}: {setting} needs a whole number, not {value}").format(
+                            number=number, setting=f"@{name}", value=quote(value))) from None
                     if name in self.counters:
                         values[name] = count
                     elif count:  # texts of older versions wrote every base counter, at 0 where unused
-                        raise NotationError(f"line {number}: {self.name} keeps no @{name}")
+                        raise NotationError(_("line {number}: {game} keeps no {setting}").format(
+                            number=number, game=self.name, setting=f"@{name}"))
                 else:
-                    raise NotationError(f"line {number}: unknown setting @{shorten(name)}")
+                    raise NotationError(_("line {number}: unknown setting {setting}").format(
+                        number=number, setting=f"@{shorten(name)}"))
                 continue
             zone_id, sep, rest = line.partition(":")
             zone_id = zone_id.strip()
             if not sep or zone_id not in self.index:
-                raise NotationError(f"line {number}: expected 'zone: cards', with a zone of {self.name}")
+                raise NotationError(_("line {number}: expected 'zone: cards', with a zone of {game}").format(
+                    number=number, game=self.name))
             if zone_id in piles:
-                raise NotationError(f"line {number}: zone {zone_id} is listed twice")
+                raise NotationError(_("line {number}: zone {zone} is listed twice").format(number=number, zone=zone_id))
             piles[zone_id] = self._parse_pile(rest.split(), number)
         for name, value in from_text.items():
             asked = given.get(name)
             if name in given and (not isinstance(asked, (str, int, float)) or str(asked) != value):
                 shown = shorten(str(asked)) if isinstance(asked, (str, int, float)) else quote(asked)
-                raise NotationError(f"option {name} is {shorten(value)} in the text but {shown} was asked")
+                raise NotationError(_("option {option} is {value} in the text but {asked} was asked").format(
+                    option=name, value=shorten(value), asked=shown))
             given.setdefault(name, value)
         missing = [z.id for z in self.zones if z.id not in piles]
         if missing:
-            raise NotationError(f"zone {missing[0]} is missing (list empty zones as '{missing[0]}:')")
+            raise NotationError(_("zone {zone} is missing (list empty zones as '{zone}:')").format(zone=missing[0]))
         state = State(tuple(piles[z.id] for z in self.zones), (), resolve(self.options, given))
         state = state.with_values(**{**self.initial_values(state), **values})
         self.check_faces(state)
@@ -86,27 +92,31 @@ class PileText:
         for zone, pile in zip(self.zones, state.piles):
             if zone.faces == FACES_DOWN and pile.down < len(pile.cards):
                 code = self.format_card(pile.cards[pile.down])
-                raise NotationError(f"zone {zone.id}: {code} lies face up, but every card of "
-                                    f"{self.zone_name(zone.id)} lies face down (write ({code}))")
+                raise NotationError(_("zone {zone}: {code} lies face up, but every card of "
+                                      "{name} lies face down (write ({code}))").format(
+                    zone=zone.id, code=code, name=self.zone_name(zone.id)))
             if zone.faces == FACES_UP and pile.down:
                 code = self.format_card(pile.cards[0])
-                raise NotationError(f"zone {zone.id}: ({code}) lies face down, but every card of "
-                                    f"{self.zone_name(zone.id)} lies face up (write {code})")
+                raise NotationError(_("zone {zone}: ({code}) lies face down, but every card of "
+                                      "{name} lies face up (write {code})").format(
+                    zone=zone.id, code=code, name=self.zone_name(zone.id)))
         for zone, pile, covering in zip(self.zones, state.piles, self._covering):
             # A covered card that turns up when uncovered (TriPeaks) lies face down exactly while covered.
             if covering and zone.flip and pile.cards:
                 covered = any(state.piles[c].cards for c in covering)
                 if covered != (pile.down == len(pile.cards)):
                     code = self.format_card(pile.cards[-1])
-                    raise NotationError(f"zone {zone.id}: {code} lies face up but is covered" if covered else
-                                        f"zone {zone.id}: ({code}) lies face down but is not covered")
+                    raise NotationError((_("zone {zone}: {code} lies face up but is covered") if covered else
+                                         _("zone {zone}: ({code}) lies face down but is not covered")).format(
+                        zone=zone.id, code=code))
 
     def _parse_pile(self, tokens: list[str], number: int) -> Pile:
         cards, down = [], 0
         for token in tokens:
             if token.startswith("(") and token.endswith(")"):
                 if down != len(cards):
-                    raise NotationError(f"line {number}: face-down {shorten(token)} lies on a face-up card")
+                    raise NotationError(_("line {number}: face-down {card} lies on a face-up card").format(
+                        number=number, card=shorten(token)))
                 cards.append(self.parse_card(token[1:-1]))
                 down += 1
             else:
@@ -120,9 +130,9 @@ class PileText:
         extra, missing = have - want, want - have
         if extra:
             card = next(iter(extra))
-            raise NotationError(f"card {card.code} is there more often than the pack holds")
+            raise NotationError(_("card {card} is there more often than the pack holds").format(card=card.code))
         if missing:
-            raise NotationError(f"card {next(iter(missing)).code} is missing")
+            raise NotationError(_("card {card} is missing").format(card=next(iter(missing)).code))
 
     def identity(self, card):
         """A card as the pack knows it (a wild card without what it stands for)."""

@@ -38,9 +38,11 @@ def pytest_collection_modifyitems(session, config, items) -> None:
     items.extend(session.genitems(pytest.Class.from_parent(module, name="Kit")))
 
 
-def kit_for(*game_ids: str, tests=None):
+def kit_for(*game_ids: str, tests=None, decided: int = 1):
     """A test class running the kit on ``game_ids``; ``tests``: the test files whose
-    names cover the rules (default: the test_*.py files beside the caller)."""
+    names cover the rules (default: the test_*.py files beside the caller); ``decided``:
+    the fewest positions the safe-move check must decide, so that it cannot pass having
+    checked nothing."""
     if tests is None:
         caller = Path(inspect.stack()[1].filename).parent
         tests = sorted(caller.glob("test_*.py"))
@@ -66,7 +68,8 @@ def kit_for(*game_ids: str, tests=None):
         @pytest.mark.parametrize("game_id", game_ids)
         def test_kit_safe_moves_never_lose_a_won_game(self, game_id):
             from solitaire_core.testing import check_safe_moves
-            check_safe_moves(game_of(game_id))
+            found = check_safe_moves(game_of(game_id))
+            assert found >= decided, f"{game_id}: the safe-move check decided {found} positions, fewer than {decided}"
 
         @pytest.mark.parametrize("game_id", game_ids)
         def test_kit_solver_model_agrees_with_the_engine(self, game_id):

@@ -25,6 +25,7 @@ import pluggy
 from attrs import frozen
 
 from . import declaration, hookspecs, i18n
+from .i18n import _
 from .moves import Move
 from .piles import PileGame
 from .scene import Scene
@@ -94,12 +95,18 @@ def game_failure(game, exc: BaseException) -> str | None:
     engine = ("builtins", __package__)
     packages = {package_of(cls.__module__) for cls in type(game).__mro__
                 if cls.__module__.partition(".")[0] not in engine}
-    for frame, _ in traceback.walk_tb(exc.__traceback__):
+    for frame, _line in traceback.walk_tb(exc.__traceback__):
         module = frame.f_globals.get("__name__", "")
         if any(module == package or module.startswith(package + ".") for package in packages):
-            detail = " ".join(str(exc).split())
-            return f"the game {game.name} failed: {type(exc).__name__}" + (f": {detail}" if detail else "")
+            return _("the game {game} failed: {error}").format(game=game.name, error=error_text(exc))
     return None
+
+
+def error_text(exc: BaseException) -> str:
+    """An exception on one line, its type first (\"ValueError: no games today\"): what a
+    plugin's author needs, quoted in a sentence the player reads."""
+    detail = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
 
 
 def package_of(module: str) -> str:
@@ -114,15 +121,16 @@ def _not_a_game(obj) -> str | None:
     """Why ``obj`` cannot be offered to the player, or None."""
     missing = [name for name in REQUIRED if not hasattr(obj, name)]
     if missing:
-        return f"{obj!r} is not a game (it lacks {', '.join(missing)})"
+        return _("{object} is not a game (it lacks {names})").format(object=repr(obj), names=", ".join(missing))
     if not isinstance(obj.id, str) or not GAME_ID.fullmatch(obj.id):
-        return (f"game id {obj.id!r} must be a short lowercase word "
-                "(a letter, then letters, digits, - or _; at most 32)")
+        return _("game id {game} must be a short lowercase word "
+                 "(a letter, then letters, digits, - or _; at most 32)").format(game=repr(obj.id))
     if not isinstance(obj.name, str) or not obj.name.strip():
-        return f"game {obj.id!r}: its name must be a non-empty text, not {obj.name!r}"
+        return _("game {game}: its name must be a non-empty text, not {name}").format(game=repr(obj.id),
+                                                                                      name=repr(obj.name))
     uncallable = [name for name in METHODS if not callable(getattr(obj, name))]
     if uncallable:
-        return f"game {obj.id!r}: {', '.join(uncallable)} must be methods"
+        return _("game {game}: {names} must be methods").format(game=repr(obj.id), names=", ".join(uncallable))
     return _bad_options(obj) or _smoke(obj) or _bad_declaration(obj) or solver_problem(obj)
 
 
@@ -133,49 +141,54 @@ def _bad_declaration(game) -> str | None:
     try:
         return declaration.problem(game, SMOKE_DEAL)
     except Exception as exc:  # the plugin's own bug: refused, with the reason
-        return f"game {game.id!r}: its declaration fails to check: {type(exc).__name__}: {exc}"
+        return _("game {game}: its declaration fails to check: {error}").format(game=repr(game.id),
+                                                                               error=error_text(exc))
 
 
 def _bad_options(game) -> str | None:
-    options = game.options
+    options, said = game.options, repr(game.id)
     if not isinstance(options, (tuple, list)):
-        return f"game {game.id!r}: its options must be a tuple or list, not {type(options).__name__}"
+        return _("game {game}: its options must be a tuple or list, not {type}").format(
+            game=said, type=type(options).__name__)
     names = set()
     for option in options:
         name, values = getattr(option, "name", None), getattr(option, "values", None)
         if not isinstance(name, str) or not name:
-            return f"game {game.id!r}: option {option!r} has no name"
+            return _("game {game}: option {option} has no name").format(game=said, option=repr(option))
         if name in names:
-            return f"game {game.id!r}: two options are named {name!r}"
+            return _("game {game}: two options are named {option}").format(game=said, option=repr(name))
         names.add(name)
         if not isinstance(values, (tuple, list)) or not values:
-            return f"game {game.id!r}: option {name!r} must list its values"
+            return _("game {game}: option {option} must list its values").format(game=said, option=repr(name))
         if not hasattr(option, "default") or option.default not in values:
-            return f"game {game.id!r}: the default of option {name!r} is not one of its values"
+            return _("game {game}: the default of option {option} is not one of its values").format(
+                game=said, option=repr(name))
         if not isinstance(getattr(option, "label", None), str) or not callable(getattr(option, "coerce", None)):
-            return f"game {game.id!r}: option {name!r} needs a label text and coerce() (use Choice or Switch)"
+            return _("game {game}: option {option} needs a label text and coerce() (use Choice or Switch)").format(
+                game=said, option=repr(name))
     return None
 
 
 def _smoke(game) -> str | None:
     """Deal 1 with the default options, its legal moves, position text and scene."""
-    step = f"new({SMOKE_DEAL})"
+    step, said = f"new({SMOKE_DEAL})", repr(game.id)
     try:
         state = game.new(SMOKE_DEAL)
         step = "legal_moves"
         moves = list(game.legal_moves(state))
         if not all(isinstance(move, Move) for move in moves):
-            return f"game {game.id!r}: legal_moves of deal {SMOKE_DEAL} must be Move objects"
+            return _("game {game}: legal_moves of deal {deal} must be Move objects").format(game=said, deal=SMOKE_DEAL)
         step = "is_won"
         game.is_won(state)
         step = "format_position"
         if not isinstance(game.format_position(state), str):
-            return f"game {game.id!r}: format_position must return text"
+            return _("game {game}: format_position must return text").format(game=said)
         step = "scene"
         if not isinstance(game.scene(state), Scene):
-            return f"game {game.id!r}: scene must return a Scene"
+            return _("game {game}: scene must return a Scene").format(game=said)
     except Exception as exc:  # the plugin's own bug: refused, with the reason
-        return f"game {game.id!r} fails on deal {SMOKE_DEAL}: {step} raised {type(exc).__name__}: {exc}"
+        return _("game {game} fails on deal {deal}: {step} raised {error}").format(
+            game=said, deal=SMOKE_DEAL, step=step, error=error_text(exc))
     return None
 
 
@@ -192,22 +205,28 @@ def load_games(entry_points: Iterable | None = None) -> Games:
         try:
             manager.register(ep.load(), name=source.label)
         except Exception as exc:  # a plugin's own bug must not stop the app
-            failures.append(Failure(source.label, f"failed to load ({type(exc).__name__}: {exc})"))
+            failures.append(Failure(source.label, _("failed to load ({error})").format(error=error_text(exc))))
             continue
         sources[source.label] = source
     offers: dict[str, list[tuple[Source, object]]] = {}
+    hooked = {impl.plugin_name for impl in manager.hook.solitaire_games.get_hookimpls()}
+    for label in sources.keys() - hooked:  # e.g. a folder of the same name shadowing the package
+        failures.append(Failure(label, _("offers no games: what its entry point loads has no solitaire_games "
+                                         "hook (a folder of the same name in the current folder can hide "
+                                         "the installed package)")))
     for impl in manager.hook.solitaire_games.get_hookimpls():
         source = sources[impl.plugin_name]
         try:
             offered = list(impl.function())
         except Exception as exc:
-            failures.append(Failure(source.label, f"its hook raised {type(exc).__name__}: {exc}"))
+            failures.append(Failure(source.label, _("its hook raised {error}").format(error=error_text(exc))))
             continue
         for game in offered:
             try:
                 problem = _not_a_game(game)
             except Exception as exc:  # e.g. a property that raises
-                problem = f"{type(game).__name__} cannot be checked ({type(exc).__name__}: {exc})"
+                problem = _("{object} cannot be checked ({error})").format(object=type(game).__name__,
+                                                                          error=error_text(exc))
             if problem:
                 failures.append(Failure(source.label, problem))
             else:
@@ -232,12 +251,13 @@ def _keeper(game_id: str, claims: list[tuple[Source, object]]):
     ordered = sorted(claims, key=lambda claim: claim[0].order)
     first = ordered[0]
     if first[0].builtin:
-        return first, lambda source: (f"game id {game_id!r} belongs to the built-in game {first[1].name}; "
-                                      "a plugin cannot replace it")
+        return first, lambda source: _("game id {game} belongs to the built-in game {name}; "
+                                       "a plugin cannot replace it").format(game=repr(game_id), name=first[1].name)
     if len(claims) == 1:
         return first, None
 
     def refusal(source: Source) -> str:
-        others = sorted({s.label for s, _ in claims} - {source.label}) or ["this plugin again"]
-        return f"game id {game_id!r} is also offered by {', '.join(others)}: none of them is loaded"
+        others = sorted({s.label for s, _game in claims} - {source.label}) or [_("this plugin again")]
+        return _("game id {game} is also offered by {others}: none of them is loaded").format(
+            game=repr(game_id), others=", ".join(others))
     return None, refusal

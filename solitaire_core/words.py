@@ -10,6 +10,12 @@ starts with a capital letter; a name or phrase (``the 7♣``, ``the stock``,
 
 from __future__ import annotations
 
+import re
+
+from babel import Locale
+from babel.numbers import format_percent
+
+from . import i18n
 from .i18n import N_, _, ngettext, pgettext
 from .zones import CELL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE
 
@@ -317,6 +323,23 @@ def option_value(value) -> str:
     return _(value) if isinstance(value, str) else str(value)
 
 
+def option_set(declared, values) -> str:
+    """Options with their values as a player reads them, each by its own label and value
+    ("Cards drawn from the stock: 3, Scoring: vegas"): the statistics' option sets. An
+    option ``declared`` lacks (a game no longer installed, an option it dropped) has no
+    words: it stays as stored ("draw=3")."""
+    options = {option.name: option for option in declared}
+    said = []
+    for name, value in values:
+        option = options.get(name)
+        if option is None:
+            said.append(f"{name}={value}")
+        else:
+            label = _(option.label) if option.label else name
+            said.append(_("{option}: {value}").format(option=label, value=option_value(value)))
+    return pgettext("between the options of a set", ", ").join(said)
+
+
 # --- a save that cannot be loaded (SaveError.said: the table's words; str() keeps the detail) ---
 def save_not_a_save() -> str:
     return _("the file is not a saved game")
@@ -403,3 +426,12 @@ def variant_rules(game: str, parent: str, amended: list[str], new: list[str]) ->
     if new:
         text += " " + _("These rules are added: {numbers}.").format(numbers=", ".join(new))
     return "*" + text + "*"
+
+
+def percent(fraction: float, digits: int = 1) -> str:
+    """A share as a person of the current language writes it: 81.2% in English, 81,2 %
+    in French (the language's own pattern, with ``digits`` decimals)."""
+    pattern = Locale.parse(i18n.language()).percent_formats[None].pattern
+    if digits:
+        pattern = re.sub(r"0(?=[^0#,]*%)", "0." + "0" * digits, pattern, count=1)
+    return format_percent(fraction, pattern, locale=i18n.language())

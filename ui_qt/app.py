@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from typing import Mapping
 
 from solitaire_core.errors import SolitaireError
@@ -93,9 +94,9 @@ def build_window(request: Mapping, games=None, settings=None, persist: bool = Tr
     from . import language
     from .window import MainWindow
 
-    games = load_games() if games is None else games
     settings = settings or Settings()
-    language.apply(settings.language)
+    language.apply(settings.language)  # first: the registry words a plugin's failure as it loads
+    games = load_games() if games is None else games
     saves = SaveSlot() if persist else None
     resume, problem = saves.read(games) if saves is not None else (None, "")
     session, fallback = first_session(games, request, settings, saves.failed_game if saves is not None else None)
@@ -115,15 +116,41 @@ def build_window(request: Mapping, games=None, settings=None, persist: bool = Tr
     return window
 
 
+# What Qt says, harmlessly, when a window is shown on the offscreen platform: kept out of
+# a screenshot's output, which prints nothing else when it works.
+HARMLESS_QT_MESSAGES = frozenset({"This plugin does not support propagateSizeHints()"})
+
+
+@contextmanager
+def without_harmless_qt_messages():
+    """Drop the messages of ``HARMLESS_QT_MESSAGES``; every other goes where it went."""
+    from PySide6.QtCore import qFormatLogMessage, qInstallMessageHandler
+
+    def handler(kind, context, message):
+        if message in HARMLESS_QT_MESSAGES:
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        else:  # Qt's own handler, which qInstallMessageHandler gives back as None
+            print(qFormatLogMessage(kind, context, message), file=sys.stderr)
+
+    previous = qInstallMessageHandler(handler)
+    try:
+        yield
+    finally:
+        qInstallMessageHandler(previous)
+
+
 def screenshot(window, path: str, size=SCREENSHOT_SIZE) -> bool:
     from PySide6.QtWidgets import QApplication
 
-    window.resize(*size)
-    window.show()
-    for _ in range(3):
-        QApplication.processEvents()
-    window.view.finish_animations()
-    return window.grab().save(str(path))
+    with without_harmless_qt_messages():
+        window.resize(*size)
+        window.show()
+        for _ in range(3):
+            QApplication.processEvents()
+        window.view.finish_animations()
+        return window.grab().save(str(path))
 
 
 def dispose(window) -> None:

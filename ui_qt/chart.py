@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from solitaire_core.i18n import N_, _, ngettext
 from solitaire_core.records import GameRecord
+from solitaire_core.words import percent
 
 LAST = 100  # games shown: the most recent ones
 WINDOW = 10  # games in the win rate of each point
@@ -49,7 +50,7 @@ class ResultsChart(QWidget):
         self.setAccessibleDescription(
             ngettext("{count} game shown: ", "{count} games shown: ", len(self.results)).format(count=len(self.results))
             + ", ".join(f"{n} {_(name)}" for name, n in counts.items())
-            + (_("; {rate:.0%} won of the last {count}").format(rate=self.rates[-1], count=WINDOW) if self.rates else ""))
+            + (_("; {rate} won of the last {count}").format(rate=percent(self.rates[-1], 0), count=WINDOW) if self.rates else ""))
         self.update()
 
     def paintEvent(self, event) -> None:
@@ -100,7 +101,7 @@ class ResultsChart(QWidget):
             p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
             p.setPen(TEXT)
             p.drawText(QRectF(0, y - 8, MARGIN_LEFT - 6, 16),
-                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, f"{fraction:.0%}")
+                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, percent(fraction, 0))
 
     def _legend(self, p: QPainter) -> None:
         x = MARGIN_LEFT

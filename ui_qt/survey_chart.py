@@ -16,6 +16,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
 
 from solitaire_core.i18n import _
+from solitaire_core.words import percent
 
 COLOURS = {"winnable": QColor("#2e8b3e"), "unwinnable": QColor("#c0392b"), "unknown": QColor("#b8bec6")}
 TEXT, GRID = QColor("#2b3036"), QColor("#e3e6ea")
@@ -45,7 +46,7 @@ def draw(rows: Sequence, path: str) -> None:
         _bar(p, row, QRectF(plot.left(), plot.top() + index * ROW + 26, plot.width(), BAR), font)
     p.end()
     if not image.save(str(path), "PNG"):
-        raise OSError(f"the PNG could not be written to {path}")
+        raise OSError(_("the PNG could not be written to {path}").format(path=path))
 
 
 def _title(p: QPainter, font: QFont) -> None:
@@ -107,7 +108,9 @@ def _bar(p: QPainter, row, bar: QRectF, font: QFont) -> None:
         for end in (a, b):
             p.drawLine(QPointF(end, y - 6), QPointF(end, y + 6))
     p.setPen(TEXT)
-    text = (f"{100 * win.share:.1f}% winnable ({100 * win.low:.1f}-{100 * win.high:.1f}), "
-            f"{100 * lost.share:.1f}% unwinnable, {100 * row.shares['unknown'].share:.1f}% unknown"
-            f"  —  {row.deals} deals ({row.first}-{row.last}), budget {row.budget:g} s")
+    text = _("{won} winnable ({low}-{high}), {lost} unwinnable, {unknown} unknown  —  {deals} deals "
+             "({first}-{last}), budget {budget:g} s").format(
+        won=percent(win.share), low=percent(win.low), high=percent(win.high), lost=percent(lost.share),
+        unknown=percent(row.shares["unknown"].share), deals=row.deals, first=row.first, last=row.last,
+        budget=row.budget)
     p.drawText(QRectF(bar.left(), bar.bottom() + 3, bar.width(), 20), Qt.AlignmentFlag.AlignLeft, text)

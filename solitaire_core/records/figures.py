@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 from attrs import field, frozen
 
 from ..errors import SolitaireError
+from ..i18n import _
 from ..inputs import quote
 
 RESULTS = ("won", "lost", "abandoned")
@@ -31,11 +32,13 @@ def option_pairs(options: Mapping[str, Any] | Iterable[tuple[str, Any]] | None) 
     try:
         items = dict(options.items() if isinstance(options, Mapping) else (options or ()))
     except (TypeError, ValueError) as exc:
-        raise StoreError(f"options must be a mapping of names to values, not {quote(options)}") from exc
+        raise StoreError(_("options must be a mapping of names to values, not {options}").format(
+            options=quote(options))) from exc
     for name, value in items.items():
         if not isinstance(name, str) or not (value is None or isinstance(value, (str, int, bool))
                                              or isinstance(value, float) and math.isfinite(value)):
-            raise StoreError(f"option {quote(name)}={quote(value)} cannot be recorded (names are text, values text or numbers)")
+            raise StoreError(_("option {option} cannot be recorded (names are text, values text or numbers)").format(
+                option=f"{quote(name)}={quote(value)}"))
     return tuple(sorted(items.items()))
 
 
@@ -79,29 +82,31 @@ class GameRecord:
     def __attrs_post_init__(self):
         problem = self._problem()
         if problem:
-            raise StoreError(f"cannot record this game: {problem}")
+            raise StoreError(_("cannot record this game: {problem}").format(problem=problem))
         if self.started is None:
             object.__setattr__(self, "started", to_stored_precision(self.ended - timedelta(seconds=self.duration)))
 
     def _problem(self) -> str | None:
         if not isinstance(self.game, str) or not self.game:
-            return "the game id must be a non-empty text"
+            return _("the game id must be a non-empty text")
         if self.result not in RESULTS:
-            return f"result {quote(self.result)} is not one of {', '.join(RESULTS)}"
+            return _("result {result} is not one of {results}").format(result=quote(self.result),
+                                                                         results=", ".join(RESULTS))
         for name in ("deal", "moves", "score"):
             value = getattr(self, name)
             if value is None and name != "moves" or _integer(value):
                 continue
-            return f"{name} must be a whole number (64-bit), not {quote(value)}"
+            return _("{field} must be a whole number (64-bit), not {value}").format(field=name, value=quote(value))
         if self.deal is not None and self.deal < 0 or self.moves < 0:
-            return "deal and moves cannot be negative"
+            return _("deal and moves cannot be negative")
         if isinstance(self.duration, bool) or not isinstance(self.duration, (int, float)) \
                 or not 0 <= self.duration < MAX_DURATION:
-            return f"duration must be a number of seconds, not {quote(self.duration)}"
+            return _("duration must be a number of seconds, not {value}").format(value=quote(self.duration))
         for name in ("started", "ended"):
             value = getattr(self, name)
             if value is not None and (not isinstance(value, datetime) or value.tzinfo is None):
-                return f"{name} must be a timezone-aware datetime, not {quote(value)}"
+                return _("{field} must be a timezone-aware datetime, not {value}").format(field=name,
+                                                                                            value=quote(value))
         return None
 
     @property

@@ -19,6 +19,7 @@ import uuid
 from datetime import datetime
 from pathlib import Path
 
+from ..i18n import _
 from ..inputs import read_bytes
 from ..session import write_atomic
 from .figures import GameRecord, StoreError
@@ -57,7 +58,7 @@ class Outbox:
     def put(self, record: GameRecord, running_total: str | None = None) -> Path:
         """Keep ``record`` (it must have a ``uid``) until it is delivered; ``OSError`` if it cannot be."""
         if not record.uid:
-            raise ValueError("a record waits in the outbox under its uid")
+            raise ValueError(_("a record waits in the outbox under its uid"))
         entry = {"format": FORMAT, "version": VERSION, "running_total": running_total, "record": {
             "game": record.game, "options": dict(record.options), "deal": record.deal, "result": record.result,
             "moves": record.moves, "score": record.score, "duration": record.duration,
@@ -101,25 +102,26 @@ class Outbox:
     def _read(self, path: Path) -> tuple[GameRecord, str | None]:
         entry = json.loads(read_bytes(path, ENTRY_LIMIT))
         if entry.get("format") != FORMAT or entry.get("version") != VERSION:
-            raise ValueError("it is not a game record of this program")
+            raise ValueError(_("it is not a game record of this program"))
         fields = dict(entry["record"])
         for name in ("started", "ended"):
             fields[name] = datetime.fromisoformat(fields[name])
         running_total = entry.get("running_total")
         if running_total is not None and not isinstance(running_total, str):
-            raise ValueError("its running total must be an option name")
+            raise ValueError(_("its running total must be an option name"))
         record = GameRecord(**fields)
         if not isinstance(record.uid, str) or not record.uid:
-            raise ValueError("it has no uid")
+            raise ValueError(_("it has no uid"))
         return record, running_total
 
     def _set_aside(self, path: Path, problem: Exception) -> None:
         aside = path.with_name(path.name + DAMAGED)
         try:
             os.replace(path, aside)
-            where = f"it was renamed {aside.name}"
+            where = _("it was renamed {name}").format(name=aside.name)
         except OSError as exc:
-            where = f"it could not be renamed either ({exc})"
-        notice = f"A waiting game record {path} cannot be read and is not recorded ({problem}); {where}."
+            where = _("it could not be renamed either ({error})").format(error=exc)
+        notice = _("A waiting game record {path} cannot be read and is not recorded ({problem}); {where}.").format(
+            path=path, problem=problem, where=where)
         log.info(notice)
         self.notices.append(notice)

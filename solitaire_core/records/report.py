@@ -1,25 +1,30 @@
-"""The figures as text cells: one wording for ``solitaire stats`` and the app's dialog."""
+"""The figures as text cells: one wording for ``solitaire stats`` and the app's dialog,
+in the player's language (an option set by its options' labels and values, as the
+Options dialog says them); the store keeps options as data, in no language."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..i18n import N_, _
+from .. import words
+from ..i18n import N_, _, ngettext
 from .figures import Stats
 
 HEADERS = (N_("Game"), N_("Options"), N_("Played"), N_("Won"), N_("Win %"), N_("Streak"), N_("Longest won"),
            N_("Longest lost"), N_("Best time"), N_("Fewest moves"), N_("Best score"))  # translated where shown
 NUMERIC = frozenset(HEADERS[2:])
-ALL_OPTIONS = "(all)"
+ALL_OPTIONS = N_("(all)")  # the line over every option set
 
 
 def options_label(options: tuple | None, game: Any = None) -> str:
-    """``draw=3 scoring=vegas``; with the game at hand, only what differs from its defaults."""
+    """An option set in words ("Cards drawn from the stock: 3", ``words.option_set``); with
+    the game at hand, only what differs from its defaults ("defaults" when nothing does)."""
     if options is None:
-        return ALL_OPTIONS
-    defaults = {o.name: o.default for o in getattr(game, "options", ())}
-    shown = [f"{k}={v}" for k, v in options if k not in defaults or defaults[k] != v]
-    return " ".join(shown) or ("defaults" if defaults else "-")
+        return _(ALL_OPTIONS)
+    declared = getattr(game, "options", ())
+    defaults = {o.name: o.default for o in declared}
+    shown = [(k, v) for k, v in options if k not in defaults or defaults[k] != v]
+    return words.option_set(declared, shown) or (_("defaults") if defaults else "-")
 
 
 def duration_text(seconds: float | None) -> str:
@@ -34,8 +39,10 @@ def duration_text(seconds: float | None) -> str:
 
 def streak_text(stats: Stats) -> str:
     if stats.winning_streak:
-        return f"{stats.winning_streak} won"
-    return f"{stats.losing_streak} lost" if stats.losing_streak else "-"
+        return ngettext("{count} won", "{count} won", stats.winning_streak).format(count=stats.winning_streak)
+    if stats.losing_streak:
+        return ngettext("{count} lost", "{count} lost", stats.losing_streak).format(count=stats.losing_streak)
+    return "-"
 
 
 def _number(value) -> str:
@@ -46,7 +53,7 @@ def row(stats: Stats, games: Mapping[str, Any] | None = None) -> list[str]:
     """The cells of one line of figures, in the order of ``HEADERS``."""
     game = (games or {}).get(stats.game)
     return [stats.game, options_label(stats.options, game), str(stats.played), str(stats.won),
-            f"{stats.win_rate:.0%}" if stats.played else "-", streak_text(stats),
+            words.percent(stats.win_rate, 0) if stats.played else "-", streak_text(stats),
             str(stats.longest_winning_streak), str(stats.longest_losing_streak),
             duration_text(stats.best_time), _number(stats.fewest_moves), _number(stats.best_score)]
 

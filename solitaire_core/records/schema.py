@@ -12,6 +12,7 @@ import sqlite3
 
 from attrs import frozen
 
+from ..i18n import _
 from .figures import StoreError
 
 APPLICATION_ID = 0x536F6C69  # "Soli"
@@ -58,8 +59,9 @@ def _pragma(conn: sqlite3.Connection, name: str) -> int:
 
 
 def newer_error(path, version: int) -> StoreError:
-    return StoreError(f"the statistics file {path} was written by a newer version of the program "
-                      f"(schema {version}; this one reads up to {VERSION}); it is left untouched")
+    return StoreError(_("the statistics file {path} was written by a newer version of the program "
+                        "(schema {version}; this one reads up to {known}); it is left untouched").format(
+        path=path, version=version, known=VERSION))
 
 
 def problem(conn: sqlite3.Connection, path) -> str | None:
@@ -74,16 +76,16 @@ def problem(conn: sqlite3.Connection, path) -> str | None:
     if app == 0 and version == 0 and not tables:
         return None
     if app != APPLICATION_ID:
-        held = ", ".join(sorted(tables)) or "no tables"
-        return f"it is not a statistics file of this program (it holds {held})"
+        held = ", ".join(sorted(tables)) or _("no tables")
+        return _("it is not a statistics file of this program (it holds {tables})").format(tables=held)
     if version > VERSION:
         raise newer_error(path, version)
     missing = {t for step in MIGRATIONS[:version] for t in step.tables} - tables
     if missing:
-        return f"it lacks its table {sorted(missing)[0]!r}"
+        return _("it lacks its table {table}").format(table=repr(sorted(missing)[0]))
     check = [row[0] for row in conn.execute("PRAGMA quick_check")]
     if check != ["ok"]:
-        return f"it is damaged ({check[0]})"
+        return _("it is damaged ({error})").format(error=check[0])
     return None
 
 

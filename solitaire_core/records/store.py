@@ -20,6 +20,7 @@ from typing import Any, Iterable, Iterator
 
 import attrs
 
+from ..i18n import _
 from ..inputs import FileRefused, check_file, quote
 from . import schema
 from .figures import GameRecord, Stats, StoreError, canonical, figures, now, option_pairs
@@ -51,7 +52,8 @@ class Store:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise StoreError(f"cannot create the folder of {self.path}: {exc}") from exc
+                raise StoreError(_("cannot create the folder of {path}: {error}").format(
+                    path=self.path, error=exc)) from exc
         self._conn = self._open(read_only)
 
     # --- opening ----------------------------------------------------------------
@@ -59,7 +61,7 @@ class Store:
         try:  # the timeout is SQLite's busy timeout: wait for another instance's write
             return sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the statistics file {self.path}: {exc}") from exc
+            raise StoreError(cannot_open(self.path, exc)) from exc
 
     def _open(self, read_only: bool) -> sqlite3.Connection:
         problem = self._not_files()
@@ -69,7 +71,7 @@ class Store:
             conn = self._reader()
             if conn is not None:
                 return conn
-        for _ in range(2):
+        for _attempt in range(2):
             conn = self._connect()
             try:
                 problem = schema.problem(conn, self.path)
@@ -81,14 +83,14 @@ class Store:
             except sqlite3.DatabaseError as exc:
                 if getattr(exc, "sqlite_errorcode", None) not in DAMAGED:
                     conn.close()
-                    raise StoreError(f"cannot open the statistics file {self.path}: {exc}") from exc
-                problem = f"it is damaged ({exc})"
+                    raise StoreError(cannot_open(self.path, exc)) from exc
+                problem = _("it is damaged ({error})").format(error=exc)
             except BaseException:
                 conn.close()
                 raise
             conn.close()
             self._move_aside(problem)
-        raise StoreError(f"cannot start a fresh statistics file at {self.path}")
+        raise StoreError(_("cannot start a fresh statistics file at {path}").format(path=self.path))
 
     def _not_files(self) -> str | None:
         """Why the file or one of its companions is not a plain file SQLite may open, or None."""
@@ -100,7 +102,7 @@ class Store:
             except FileRefused as exc:
                 return f"{self.path.name}{suffix}: {exc}" if suffix else str(exc)
             except OSError as exc:
-                raise StoreError(f"cannot open the statistics file {self.path}: {exc}") from exc
+                raise StoreError(cannot_open(self.path, exc)) from exc
         return None
 
     def _reader(self) -> sqlite3.Connection | None:
@@ -144,10 +146,12 @@ class Store:
                 if os.path.lexists(companion):
                     os.replace(companion, f"{aside}{suffix}")
         except OSError as exc:
-            raise StoreError(f"the statistics file {self.path} cannot be used ({problem}) "
-                             f"and cannot be moved aside: {exc}") from exc
-        notice = (f"The statistics file {self.path} could not be used: {problem}. "
-                  f"It was moved to {aside} and a new, empty one was started.")
+            raise StoreError(_("the statistics file {path} cannot be used ({problem}) "
+                               "and cannot be moved aside: {error}").format(path=self.path, problem=problem,
+                                                                             error=exc)) from exc
+        notice = _("The statistics file {path} could not be used: {problem}. "
+                   "It was moved to {aside} and a new, empty one was started.").format(
+            path=self.path, problem=problem, aside=aside)
         self._notice(notice)
 
     def _notice(self, notice: str) -> None:
@@ -160,14 +164,15 @@ class Store:
         """A consistent copy of the whole store at ``target``, safe while games are being recorded."""
         target = Path(target)
         if target.resolve() == self.path.resolve():
-            raise StoreError(f"cannot back up the statistics onto themselves ({target})")
+            raise StoreError(_("cannot back up the statistics onto themselves ({path})").format(path=target))
         partial = target.with_name(f".{target.name}.partial")
         try:
             with closing(sqlite3.connect(partial)) as copy:
                 self._conn.backup(copy)
             os.replace(partial, target)
         except (OSError, sqlite3.Error) as exc:
-            raise StoreError(f"cannot back up the statistics to {target}: {exc}") from exc
+            raise StoreError(_("cannot back up the statistics to {path}: {error}").format(
+                path=target, error=exc)) from exc
         finally:
             partial.unlink(missing_ok=True)
         return target
@@ -187,7 +192,7 @@ class Store:
         try:
             yield self._conn
         except sqlite3.Error as exc:
-            raise StoreError(f"the statistics file {self.path} failed: {exc}") from exc
+            raise StoreError(_("the statistics file {path} failed: {error}").format(path=self.path, error=exc)) from exc
 
     @contextmanager
     def snapshot(self) -> Iterator["Store"]:
@@ -223,7 +228,7 @@ class Store:
         A record whose ``uid`` is kept already is not kept again (nor its score added).
         """
         if running_total is not None and record.score is None:
-            raise StoreError("a game without a score cannot add to a running total")
+            raise StoreError(_("a game without a score cannot add to a running total"))
         with self._transaction() as conn:
             cursor = conn.execute(
                 f"INSERT INTO games ({COLUMNS}, uid) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -291,7 +296,8 @@ class Store:
                               score=score, duration=duration, started=datetime.fromisoformat(started),
                               ended=datetime.fromisoformat(ended), id=id_, uid=uid)
         except (ValueError, TypeError, RecursionError, StoreError) as exc:
-            self._notice(f"Game record {id_} in {self.path} is unreadable and left out of the figures ({exc}).")
+            self._notice(_("Game record {id} in {path} is unreadable and left out of the figures ({error}).").format(
+                id=id_, path=self.path, error=exc))
             return None
 
     # --- running totals -----------------------------------------------------------
@@ -332,7 +338,7 @@ class Store:
         for g, o, t in rows:
             try:
                 if not isinstance(g, str) or not isinstance(o, str):
-                    raise TypeError("its game and options must be text")
+                    raise TypeError(_("its game and options must be text"))
                 pairs = option_pairs(json.loads(o))
                 problem = _bad_total(t)
                 if problem:
@@ -350,12 +356,13 @@ class Store:
         return [(g, o, t) for (g, o), t in sorted(added.items(), key=lambda item: (item[0][0], canonical(item[0][1])))]
 
     def _total_left_out(self, game, options, problem: str) -> None:
-        self._notice(f"The running total of {quote(game)} with options {quote(options)} in {self.path} "
-                     f"is unreadable and left out ({problem}).")
+        self._notice(_("The running total of {game} with options {options} in {path} "
+                       "is unreadable and left out ({problem}).").format(game=quote(game), options=quote(options),
+                                                                         path=self.path, problem=problem))
 
     def _add(self, conn: sqlite3.Connection, game: str, options: Any, switch: str, amount: int) -> int:
         if isinstance(amount, bool) or not isinstance(amount, int) or abs(amount) >= 2**62:
-            raise StoreError(f"a running total grows by a whole number, not {amount!r}")
+            raise StoreError(_("a running total grows by a whole number, not {amount}").format(amount=repr(amount)))
         key = _without(options, switch)
         conn.execute("INSERT INTO running_totals (game, options, total) VALUES (?, ?, ?) "
                      "ON CONFLICT (game, options) DO UPDATE SET total = CASE "  # a bad total counts as 0
@@ -370,7 +377,11 @@ def _bad_total(total) -> str | None:
     """Why a stored running total is not one (edited by hand, damaged), or None."""
     if isinstance(total, int) and -TOTAL_LIMIT < total < TOTAL_LIMIT:
         return None
-    return f"the total {quote(total)} is not a whole number"
+    return _("the total {total} is not a whole number").format(total=quote(total))
+
+
+def cannot_open(path, exc: BaseException) -> str:
+    return _("cannot open the statistics file {path}: {error}").format(path=path, error=exc)
 
 
 def _text(moment: datetime) -> str:

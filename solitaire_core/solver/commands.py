@@ -16,11 +16,20 @@ import statistics
 import sys
 import time
 
-from ..i18n import _
+from ..i18n import _, ngettext, pgettext
 from ..registry import GameFailed, game_failure
+from ..words import percent
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Budget, check_solution, solve
 
 DEFAULT_BUDGET = 10.0
+
+
+def verdict_word(answer: str) -> str:
+    """A deal's answer in the player's language, for the tables of ``winnability`` and
+    ``survey``; the answer itself (``solve``'s first line, the stores, the CSV) stays
+    ``winnable``, ``unwinnable`` or ``unknown`` in every language."""
+    return {WINNABLE: pgettext("a deal's answer", "winnable"), UNWINNABLE: pgettext("a deal's answer", "unwinnable"),
+            UNKNOWN: pgettext("a deal's answer", "unknown")}.get(answer, answer)
 
 
 def budget_seconds(text: str) -> float:
@@ -76,7 +85,7 @@ def run_solve(args: argparse.Namespace) -> int:
     sys.stdout.write("\n".join(lines) + "\n")
     if result.answer == UNKNOWN:
         print(_("solitaire: unknown after {seconds:.1f} s, {count} positions ({reason})").format(
-            seconds=result.seconds, count=result.nodes, reason=result.reason), file=sys.stderr)
+            seconds=result.seconds, count=result.nodes, reason=_(result.reason) if result.reason else ""), file=sys.stderr)
     return 0
 
 
@@ -145,9 +154,11 @@ def summary(results, wall: float | None = None) -> str:
     counts = {answer: sum(1 for r in results if r[1] == answer) for answer in (WINNABLE, UNWINNABLE, UNKNOWN)}
     times = [r[2] for r in results]
     nodes = sum(r[3] for r in results)
-    lines = [f"{answer:<11} {count:>6}  {100 * count / total:5.1f}%" for answer, count in counts.items()]
     decided = counts[WINNABLE] + counts[UNWINNABLE]
-    lines.append(f"{'decided':<11} {decided:>6}  {100 * decided / total:5.1f}%")
+    named = [(verdict_word(answer), count) for answer, count in counts.items()]
+    named.append((pgettext("deals whose answer is winnable or unwinnable", "decided"), decided))
+    width = max(11, *(len(name) for name, _count in named))
+    lines = [f"{name:<{width}} {count:>6}  {percent(count / total):>6}" for name, count in named]
     lines.append(_("time per deal: median {median:.3f} s, 95th percentile {high:.3f} s").format(
         median=statistics.median(times), high=percentile(times, 0.95)))
     lines.append(_("positions searched: {count}, {rate:.0f} per second").format(
@@ -166,7 +177,9 @@ def run_winnability(args: argparse.Namespace) -> int:
     options = given_options(game, args)
     started = time.monotonic()
     results = survey(game.id, args.deals, options, args.budget, args.jobs)
-    print(f"{game.id} {' '.join(f'{k}={v}' for k, v in options.items())} deals "
-          f"{args.deals.start}-{args.deals.stop - 1}, budget {args.budget:g} s, {args.jobs} jobs".replace("  ", " "))
+    label = " ".join([game.id, *(f"{k}={v}" for k, v in options.items())])  # as typed: -o draw=3
+    print(ngettext("{game}: deals {first}-{last}, budget {seconds:g} s, {jobs} job",
+                   "{game}: deals {first}-{last}, budget {seconds:g} s, {jobs} jobs", args.jobs).format(
+        game=label, first=args.deals.start, last=args.deals.stop - 1, seconds=args.budget, jobs=args.jobs))
     print(summary(results, time.monotonic() - started))
     return 0

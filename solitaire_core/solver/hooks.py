@@ -18,6 +18,7 @@ from typing import Callable, Hashable, Iterable
 
 from attrs import evolve, field, frozen
 
+from ..i18n import _
 from ..state import State
 
 Line = tuple  # (the line's steps, the model's position after them)
@@ -96,12 +97,14 @@ def solver_problem(game) -> str | None:
     for cls in type(game).__mro__:
         for name in vars(cls):
             if name.startswith("solver_") and name not in GAME_NAMES:
-                return (f"game {game.id!r}: {cls.__name__}.{name} is no solver name the solver knows "
-                        f"(a game offers {', '.join(GAME_NAMES)}; docs/solver.md)")
+                return _("game {game}: {name} is no solver name the solver knows "
+                         "(a game offers {names}; docs/solver.md)").format(
+                    game=repr(game.id), name=f"{cls.__name__}.{name}", names=", ".join(GAME_NAMES))
     if declares_model(type(game)):
         model = game.solver_model()
         if not isinstance(model, SolverModel):
-            return f"game {game.id!r}: solver_model() must give a SolverModel, not {type(model).__name__}"
+            return _("game {game}: solver_model() must give a SolverModel, not {type}").format(
+                game=repr(game.id), type=type(model).__name__)
     return None
 
 

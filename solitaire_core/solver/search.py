@@ -17,6 +17,7 @@ from typing import Any, Callable
 from attrs import evolve, frozen
 
 from ..errors import IllegalMove
+from ..i18n import N_
 from ..state import State
 from .hooks import SolverModel, hooks_for
 
@@ -58,7 +59,7 @@ class Result:
 
 class _Stop(Exception):
     def __init__(self, reason: str):
-        self.reason = reason
+        self.reason = reason  # English, as the search's answers keep it; words for a person: _(reason)
 
 
 def _stopper(cancel: Any) -> Callable[[], bool]:
@@ -183,10 +184,10 @@ class _Search:
             return False
         if self.budget.table is not None and size >= self.budget.table:
             self.table_full = True
-            raise _Stop("memory ceiling (transposition table full)")
+            raise _Stop(N_("memory ceiling (transposition table full)"))
         self.nodes += 1
         if self.node_cap is not None and self.nodes > self.node_cap:
-            raise _Stop("node budget")
+            raise _Stop(N_("node budget"))
         self.countdown -= 1
         if self.countdown == 0:
             self.countdown = CHECK_EVERY
@@ -195,9 +196,9 @@ class _Search:
 
     def check(self) -> None:
         if self.stopped():
-            raise _Stop("cancelled")
+            raise _Stop(N_("cancelled"))
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise _Stop("time budget")
+            raise _Stop(N_("time budget"))
 
     def run(self, start) -> list | None:
         """Depth-first; the winning lines, or None when every line was searched.

@@ -191,3 +191,26 @@ def test_a_reader_that_leaves_early_gets_no_traceback(verb):
         os.close(write_end)
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
     assert done.returncode in (0, 1)
+
+
+def test_the_verbs_errors_speak_the_locales_language(tmp_path):
+    """``LANG=fr_FR.UTF-8``: a bad option, a move that cannot be read and a position text
+    that is not one are refused in French (the notation quoted stays as typed)."""
+    import os
+
+    from solitaire_core import i18n
+
+    environ = {k: v for k, v in os.environ.items() if k not in i18n.SYSTEM_VARIABLES}
+
+    def french(*args):
+        done = subprocess.run([sys.executable, "-m", "solitaire_core", *args], capture_output=True, text=True,
+                              env={**environ, "LANG": "fr_FR.UTF-8"}, timeout=120)
+        return done.returncode, done.stderr
+
+    assert french("show", "klondike", "--deal", "1", "-o", "draw=2") == (
+        2, "solitaire: l'option 'draw' prend 1, 3\u00a0; pas '2'\n")
+    status, said = french("replay", "klondike", "--deal", "1", "--moves", "t1")
+    assert status == 1 and "coup incorrect 't1'\u00a0: écrivez SRC>DST" in said
+    (tmp_path / "p.txt").write_text("nothing: here\n", encoding="utf-8")
+    status, said = french("replay", "klondike", "--position", str(tmp_path / "p.txt"))
+    assert status == 2 and "ligne 1\u00a0: «\u00a0zone: cartes\u00a0» attendu" in said

@@ -103,7 +103,7 @@ def a_package(tmp_path, source: str, translations: dict, fuzzy=(), compile_mo=Tr
     folder = tmp_path / "plugin"
     folder.mkdir()
     (folder / "words.py").write_text(source, encoding="utf-8")
-    catalog = Catalog(locale=FRENCH)
+    catalog = Catalog(locale=FRENCH, fuzzy=False)  # as pybabel init writes it: pybabel compile skips a fuzzy one
     for english, french in translations.items():
         catalog.add(english, french, flags=("fuzzy",) if english in fuzzy else ())
     po = catalogs.catalog_path(folder, FRENCH)
@@ -131,12 +131,25 @@ def test_a_marked_text_with_no_translation_or_a_fuzzy_one_is_found(tmp_path):
                                                            f"{path}: no entry for 'Redo'"]
 
 
-def test_a_compiled_catalog_older_than_its_source_is_found(tmp_path):
+def test_a_compiled_catalog_older_than_its_source_is_found_and_the_command_it_names_mends_it(tmp_path):
+    """A plugin's author has no Makefile: the message names the Babel command, which works."""
     folder = a_package(tmp_path, 'from solitaire_core.i18n import _\n_("Undo")\n', {"Undo": "Annuler"})
     po = catalogs.catalog_path(folder, FRENCH)
     po.write_text(po.read_text(encoding="utf-8").replace('"Annuler"', '"Défaire"'), encoding="utf-8")
+    found = catalogs.problems(folder, [folder], FRENCH)
+    assert found == [
+        f"{po.with_suffix('.mo')}: older than messages.po (pybabel compile -d {folder / 'locale'} compiles it again)"]
+    command = re.search(r"\((pybabel .*) compiles it again\)", found[0]).group(1).split()
+    pybabel = Path(sys.executable).with_name("pybabel")
+    subprocess.run([str(pybabel), *command[1:]], check=True, capture_output=True)
+    assert catalogs.problems(folder, [folder], FRENCH) == []
+
+
+def test_a_catalog_never_compiled_names_the_command_that_compiles_it(tmp_path):
+    folder = a_package(tmp_path, 'from solitaire_core.i18n import _\n_("Undo")\n', {"Undo": "Annuler"},
+                       compile_mo=False)
     assert catalogs.problems(folder, [folder], FRENCH) == [
-        f"{po.with_suffix('.mo')}: older than messages.po (make catalogs compiles it again)"]
+        f"{catalogs.catalog_path(folder, FRENCH, '.mo')}: missing (pybabel compile -d {folder / 'locale'} compiles it)"]
 
 
 def test_a_plural_keeps_its_fields_in_every_form():

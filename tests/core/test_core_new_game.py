@@ -4,6 +4,7 @@
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +45,23 @@ def test_new_game_refuses_a_bad_name_and_an_existing_folder(tmp_path, capsys):
     assert run(capsys, "new-game", "twice", "--dir", str(tmp_path))[0] == 0
     status, _, err = run(capsys, "new-game", "twice", "--dir", str(tmp_path))
     assert status == 2 and "exists already: nothing written" in err
+
+
+def test_a_new_games_catalogs_are_made_as_the_guide_says_and_installed(tmp_path, capsys):
+    """The project has its ``locale/`` folder and ``babel.cfg``, so the guide's Babel
+    commands work in it at once, and its pyproject ships the catalogs they make."""
+    assert run(capsys, "new-game", "my-game", "--dir", str(tmp_path))[0] == 0
+    project = tmp_path / "solitaire-my-game"
+    pybabel = str(Path(sys.executable).with_name("pybabel"))
+    for command in (["extract", "-F", "babel.cfg", "-o", "my_game/locale/messages.pot", "my_game"],
+                    ["init", "-l", "fr", "-d", "my_game/locale", "-i", "my_game/locale/messages.pot"],
+                    ["compile", "-d", "my_game/locale"]):
+        done = subprocess.run([pybabel, *command], cwd=project, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+    assert 'msgid "My Game"' in (project / "my_game/locale/messages.pot").read_text(encoding="utf-8")
+    site = tmp_path / "site"
+    installed = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site),
+                                str(project)], capture_output=True, text=True, timeout=600)
+    assert installed.returncode == 0, installed.stderr
+    for shipped in ("messages.pot", "fr/LC_MESSAGES/messages.po", "fr/LC_MESSAGES/messages.mo"):
+        assert (site / "my_game" / "locale" / shipped).is_file(), shipped

@@ -2,6 +2,7 @@
 run for real in a child pytest on a plugin installed for the test."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -59,3 +60,13 @@ def test_the_command_line_option_runs_the_kit_and_names_an_untested_rule(author)
     assert status == 1, out
     assert "kit-mini: rules with no test named after them: ['1.2']" in out
     assert "4 passed, 1 failed" in out or "1 failed, 4 passed" in out
+
+
+def test_the_kits_safe_move_check_fails_when_it_decides_fewer_positions_than_asked(author):
+    tests, run = author
+    (tests / "test_rules.py").write_text(
+        "from solitaire_core.pytest_plugin import kit_for\n\nTestKit = kit_for('kit-mini', decided=10**6)\n\n"
+        "def test_rule_1_1_named():\n    pass\n\n\ndef test_rule_1_2_named():\n    pass\n")
+    status, out = run("tests", "-k", "safe_moves")
+    assert status == 1, out
+    assert re.search(r"kit-mini: the safe-move check decided \d+ positions, fewer than 1000000", out), out

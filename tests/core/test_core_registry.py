@@ -87,6 +87,14 @@ def test_a_good_plugin_loads_and_each_broken_one_is_reported(plugins):
     assert not any(plugin.startswith("aa-good") for plugin in failures)
 
 
+def test_a_plugin_whose_module_has_no_hook_is_reported_not_lost(plugins):
+    """What a new author met: a folder named like the package, in the current folder,
+    was imported instead of it, and the game vanished from the list without a word."""
+    plugins.install({"ee-no-hook": "GAMES = []\n"}, dist="testplugins")
+    reason = failures_of(load_games())["ee-no-hook (testplugins)"]
+    assert reason.startswith("offers no games") and "solitaire_games" in reason
+
+
 def test_a_failure_reads_plugin_then_reason(plugins):
     plugins.install({"cc-raiser": RAISER}, dist="testplugins")
     failure = next(f for f in load_games().failures if f.plugin.startswith("cc-raiser"))
@@ -213,3 +221,27 @@ def test_a_game_is_checked_by_type_value_and_a_first_deal(plugins, body):
     reason = failures_of(games)["altered (testplugins)"]
     assert CASES[body] in reason
     assert new_failures(games, before) == ["altered (testplugins)"]  # the other plugin loads
+
+
+def test_solitaire_list_gives_the_reasons_in_the_players_language(plugins, capsys):
+    """Under French, each refused plugin's reason is French (the names and ids it quotes stay
+    the plugin's own)."""
+    from solitaire_core import i18n
+
+    game_id = f"dupe-{tag()}"
+    twice = ALTERED.format(id=f"twice-{tag()}", body="        zones = MiniGame.zones + MiniGame.zones[-1:]")
+    plugins.install({"bb-broken-import": BROKEN_IMPORT, "cc-raiser": RAISER, "dd-not-a-game": NOT_A_GAME,
+                     "aa-good": mini("Good", game_id), "ee-same-id": mini("Again", game_id), "ff-twice": twice},
+                    dist="testplugins")
+    i18n.set_language("fr")
+    try:
+        assert cli.main(["list"]) == 0
+    finally:
+        i18n.set_language(None)
+    out = capsys.readouterr().out.split("Extensions qui n'ont pas pu être chargées\u00a0:\n")[1]
+    assert "  cc-raiser (testplugins): son hook a levé ValueError: no games today" in out
+    assert "  bb-broken-import (testplugins): ne se charge pas (RuntimeError: this plugin is broken)" in out
+    assert "n'est pas un jeu (il lui manque id, name, options" in out
+    assert (f"  ee-same-id (testplugins): l'identifiant de jeu '{game_id}' est aussi proposé par aa-good "
+            "(testplugins)\u00a0: aucune d'elles n'est chargée") in out
+    assert "\u00a0: deux zones s'appellent '" in out  # the declaration's check

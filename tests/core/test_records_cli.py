@@ -1,9 +1,14 @@
-"""``solitaire stats [GAME]`` (issue 8): the figures as a table, read from the store."""
+"""``solitaire stats [GAME]`` (issue 8): the figures as a table, read from the store; an
+option set in words, in the player's language (issue 18)."""
 
+import re
+import sqlite3
+from contextlib import closing
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from solitaire_core import i18n
 from solitaire_core.cli import main
 from solitaire_core.records import GameRecord, Store
 from solitaire_core.records.report import duration_text, options_label
@@ -30,6 +35,11 @@ def lines_of(text):
     return [line.split() for line in text.splitlines()]
 
 
+def cells_of(text):
+    """Each line's cells: the columns are two spaces apart at least, words inside one."""
+    return [re.split(r"\s{2,}", line.strip()) for line in text.splitlines()]
+
+
 def test_stats_prints_one_line_per_game_and_option_set(folder, capsys):
     with Store() as store:
         keep(store, 0, "won", moves=120, duration=3725.0, score=400)
@@ -40,13 +50,14 @@ def test_stats_prints_one_line_per_game_and_option_set(folder, capsys):
     out = capsys.readouterr().out
     header, rule, *rows = out.splitlines()
     assert header.split()[:5] == ["Game", "Options", "Played", "Won", "Win"]
-    assert lines_of("\n".join(rows)) == [
-        ["klondike", "(all)", "3", "2", "67%", "1", "lost", "2", "1", "4:10", "95", "400"],
-        ["klondike", "defaults", "2", "2", "100%", "2", "won", "2", "0", "4:10", "95", "400"],
-        ["klondike", "draw=3", "1", "0", "0%", "1", "lost", "0", "1", "-", "-", "50"],
-        ["retired-game", "(all)", "1", "0", "0%", "1", "lost", "0", "1", "-", "-", "-"],
-        ["retired-game", "draw=1", "passes=unlimited", "scoring=standard", "vegas_total=off",
-         "1", "0", "0%", "1", "lost", "0", "1", "-", "-", "-"],
+    assert cells_of("\n".join(rows)) == [
+        ["klondike", "(all)", "3", "2", "67%", "1 lost", "2", "1", "4:10", "95", "400"],
+        ["klondike", "defaults", "2", "2", "100%", "2 won", "2", "0", "4:10", "95", "400"],
+        ["klondike", "Cards drawn from the stock: 3", "1", "0", "0%", "1 lost", "0", "1", "-", "-", "50"],
+        ["retired-game", "(all)", "1", "0", "0%", "1 lost", "0", "1", "-", "-", "-"],
+        # a game no longer installed has no words for its options: they show as stored
+        ["retired-game", "draw=1, passes=unlimited, scoring=standard, vegas_total=off",
+         "1", "0", "0%", "1 lost", "0", "1", "-", "-", "-"],
     ]
 
 
@@ -61,8 +72,33 @@ def test_stats_of_one_game_with_its_running_totals(folder, capsys):
     out = capsys.readouterr().out
     assert "other" not in out
     table, totals = out.split("Running totals\n")
-    assert lines_of(totals)[2] == ["klondike", "scoring=vegas", "176"]
-    assert lines_of(table)[3][:6] == ["klondike", "scoring=vegas", "vegas_total=on", "2", "1", "50%"]
+    assert cells_of(totals)[2] == ["klondike", "Scoring: vegas", "176"]
+    assert cells_of(table)[3][:5] == ["klondike", "Scoring: vegas, Carry the Vegas score from game to game: on",
+                                      "2", "1", "50%"]
+
+
+def test_stats_speak_the_players_language_and_the_store_keeps_no_words(folder, capsys):
+    """``LANG=fr_FR.UTF-8 solitaire stats``: headings, option sets by their French labels and
+    values, streaks; the option set stored is the same data in every language."""
+    vegas = dict(KLONDIKE.resolve_options({"draw": 3, "scoring": "vegas"}))
+    i18n.set_language("fr")
+    try:
+        with Store() as store:
+            keep(store, 0, "won", vegas, score=20)
+            keep(store, 1, "won", vegas, score=-10)
+        assert main(["stats", "klondike"]) == 0
+        labels = [i18n._(o.label) for name in ("draw", "scoring") for o in KLONDIKE.options if o.name == name]
+        said = i18n._("{option}: {value}").format(option=labels[0], value=3) + ", " + \
+            i18n._("{option}: {value}").format(option=labels[1], value=i18n._("vegas"))
+    finally:
+        i18n.set_language(None)
+    header, _rule, everything, draw3 = cells_of(capsys.readouterr().out)
+    assert header[:4] == ["Jeu", "Options", "Jouées", "Gagnées"]
+    assert everything[:2] == ["klondike", "(toutes)"] and "2 gagnées" in everything
+    assert draw3[1] == said and said.startswith("Cartes tir")
+    with closing(sqlite3.connect(folder / "records.sqlite3")) as db:  # recorded in French, kept in no language
+        assert {row[0] for row in db.execute("SELECT options FROM games")} == {
+            '{"draw":3,"passes":"unlimited","scoring":"vegas","vegas_total":"off"}'}
 
 
 def test_stats_before_any_game_creates_nothing(folder, capsys):
@@ -98,4 +134,5 @@ def test_labels():
     assert duration_text(None) == "-" and duration_text(59.6) == "0:59" and duration_text(3725) == "1:02:05"
     assert options_label(None) == "(all)"
     assert options_label(tuple(sorted(DEFAULTS.items())), KLONDIKE) == "defaults"
-    assert options_label((("draw", 3), ("x", 1))) == "draw=3 x=1"
+    assert options_label((("draw", 3), ("x", 1))) == "draw=3, x=1"  # no game: no words, as stored
+    assert options_label((("draw", 3), ("x", 1)), KLONDIKE) == "Cards drawn from the stock: 3, x=1"

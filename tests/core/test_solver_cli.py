@@ -37,3 +37,23 @@ def test_winnability_counts_and_times_the_deals(capsys):
 def test_winnability_refuses_a_backwards_range(capsys):
     assert main(["winnability", "klondike", "--deals", "5-1"]) == 2
     assert "A <= B" in capsys.readouterr().err
+
+
+def test_winnability_speaks_the_players_language(capsys):
+    """The counts' words and every line in French; ``solve``'s first line stays the answer
+    a script reads, in every language."""
+    from solitaire_core import i18n
+
+    i18n.set_language("fr")
+    try:
+        assert main(["winnability", "klondike", "--deals", "3-4", "--budget", "20", "--jobs", "1"]) == 0
+        out = capsys.readouterr().out
+        assert main(["solve", "klondike", "--deal", "3", "-o", "draw=3", "--budget", "30"]) == 0
+        solved = capsys.readouterr().out
+    finally:
+        i18n.set_language(None)
+    lines = out.splitlines()
+    assert lines[0] == "klondike\u00a0: donnes 3-4, 20 s par donne, 1 processus"
+    assert lines[1].split()[:2] == ["gagnables", "2"] and lines[1].endswith("100,0\xa0%") and lines[4].split()[0] == "tranchées"
+    assert "rejouées jusqu'à la victoire\u00a0: 2 sur 2" in out
+    assert solved.splitlines()[0] == "winnable"

@@ -1,6 +1,9 @@
 """The app around the table: options, plugins that fail, saves, screenshots, outcome."""
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from PySide6.QtGui import QImage
@@ -143,6 +146,31 @@ def test_a_screenshot_of_a_game_in_progress(pile_game, games, tmp_path, open_win
     path = tmp_path / "mid.png"
     assert main({"game": game.id, "deal": 1, "moves": moves, "screenshot": str(path)}) == 0
     assert QImage(str(path)).width() == 1280
+
+
+def test_qt_s_harmless_offscreen_message_is_dropped_and_every_other_kept(qtlog):
+    from PySide6.QtCore import qWarning
+
+    from ui_qt.app import HARMLESS_QT_MESSAGES, without_harmless_qt_messages
+
+    with without_harmless_qt_messages():
+        for message in HARMLESS_QT_MESSAGES:
+            qWarning(message)
+        qWarning("a warning of another kind")
+    qWarning(next(iter(HARMLESS_QT_MESSAGES)))  # outside a screenshot, nothing is dropped
+    said = [record.message for record in qtlog.records]
+    assert said == ["a warning of another kind", next(iter(HARMLESS_QT_MESSAGES))]
+
+
+def test_a_screenshot_from_the_command_line_prints_nothing_on_stderr(games, tmp_path):
+    """``solitaire play GAME --screenshot`` in a process of its own, where Qt's own handler
+    would print the offscreen platform's harmless message."""
+    path = tmp_path / "shot.png"
+    done = subprocess.run([sys.executable, "-m", "solitaire_core", "play", next(iter(games)), "--deal", "1",
+                           "--screenshot", str(path)], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0 and path.is_file(), done.stderr
+    assert done.stderr == ""
 
 
 def test_screenshot_with_a_bad_option_fails_clearly(games, tmp_path, capsys):
