@@ -16,6 +16,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
 
 from solitaire_core.i18n import _
+from solitaire_core.records.report import options_label
+from solitaire_core.registry import load_games
+from solitaire_core.solver.commands import verdict_word
 from solitaire_core.words import percent
 
 COLOURS = {"winnable": QColor("#2e8b3e"), "unwinnable": QColor("#c0392b"), "unknown": QColor("#b8bec6")}
@@ -24,7 +27,10 @@ WIDTH, BAR, ROW, TOP, BOTTOM, LEFT, RIGHT = 900, 26, 82, 70, 30, 20, 28
 
 
 def draw(rows: Sequence, path: str) -> None:
-    """Write the chart of ``rows`` (``solitaire_core.survey.report.Row``) to the PNG ``path``."""
+    """Write the chart of ``rows`` (``solitaire_core.survey.report.Row``) to the PNG ``path``;
+    each bar is named in words, by the game's name and the options that differ from its
+    defaults, where the game is installed (else as stored)."""
+    games = load_games()
     if QGuiApplication.instance() is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a file, no window: no display needed
         draw.app = QGuiApplication([])  # kept: fonts need the application alive while painting
@@ -43,7 +49,8 @@ def draw(rows: Sequence, path: str) -> None:
         p.setPen(TEXT)
         p.drawText(plot, Qt.AlignmentFlag.AlignCenter, _("No answers stored yet"))
     for index, row in enumerate(rows):
-        _bar(p, row, QRectF(plot.left(), plot.top() + index * ROW + 26, plot.width(), BAR), font)
+        _bar(p, row, _label(row, games.get(row.game)),
+             QRectF(plot.left(), plot.top() + index * ROW + 26, plot.width(), BAR), font)
     p.end()
     if not image.save(str(path), "PNG"):
         raise OSError(_("the PNG could not be written to {path}").format(path=path))
@@ -60,7 +67,7 @@ def _title(p: QPainter, font: QFont) -> None:
     x = 16
     for name, colour in COLOURS.items():
         p.fillRect(QRectF(x, 40, 12, 12), colour)
-        text = name
+        text = verdict_word(name)
         width = p.fontMetrics().horizontalAdvance(text)
         p.setPen(TEXT)
         p.drawText(QRectF(x + 18, 34, width + 4, 24), Qt.AlignmentFlag.AlignVCenter, text)
@@ -80,16 +87,25 @@ def _grid(p: QPainter, plot: QRectF) -> None:
         p.drawLine(QPointF(x, plot.top() + 20), QPointF(x, plot.bottom()))
         if tenth % 2 == 0:
             p.setPen(TEXT)
-            p.drawText(QRectF(x - 30, plot.bottom() + 4, 60, 20), Qt.AlignmentFlag.AlignCenter, f"{tenth * 10}%")
+            p.drawText(QRectF(x - 30, plot.bottom() + 4, 60, 20), Qt.AlignmentFlag.AlignCenter, percent(tenth / 10, 0))
 
 
-def _bar(p: QPainter, row, bar: QRectF, font: QFont) -> None:
+def _label(row, game) -> str:
+    if game is None:
+        return row.label
+    name = _(game.name)
+    if not game.options:
+        return name
+    return _("{game}: {options}").format(game=name, options=options_label(tuple(row.options.items()), game))
+
+
+def _bar(p: QPainter, row, label: str, bar: QRectF, font: QFont) -> None:
     bold = QFont(font)
     bold.setBold(True)
     p.setFont(bold)
     p.setPen(TEXT)
     p.drawText(QRectF(bar.left(), bar.top() - 22, bar.width(), 20),
-               Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, row.label)
+               Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, label)
     p.setFont(font)
     x = bar.left()
     for name, colour in COLOURS.items():

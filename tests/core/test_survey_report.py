@@ -97,6 +97,21 @@ def test_the_chart_draws_each_share_as_a_part_of_its_bar(store, tmp_path):
     assert colour_at(0.95) == COLOURS["unknown"]  # then 10% unknown
 
 
+def test_the_chart_names_each_bar_in_words():
+    """A picture is for people: the game's name and the options that differ from its
+    defaults in words; a game not installed keeps its stored label."""
+    from types import SimpleNamespace
+
+    from ui_qt.survey_chart import _label
+    game = load_games()["klondike"]
+    draw = next(o for o in game.options if o.name == "draw")
+    other = next(v for v in draw.values if v != draw.default)
+    row = SimpleNamespace(game="klondike", options={"draw": other}, label=f"klondike draw={other}")
+    said = _label(row, game)
+    assert said.startswith(f"{game.name}: {draw.label}: ") and "=" not in said
+    assert _label(row, None) == row.label
+
+
 def test_a_report_of_no_store_says_so(tmp_path, capsys):
     assert main(["survey", "--report", "--store", str(tmp_path / "none.sqlite3")]) == 0
     assert capsys.readouterr().out == "no answers stored yet\n"
