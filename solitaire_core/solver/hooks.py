@@ -50,7 +50,8 @@ class SolverModel:
       a lost one, played without branching; or None.
     - ``dead_end(p)``: True only for positions that are surely lost.
     - ``narrow(p)``: like ``lines`` but fewer, those that usually suffice; searched
-      first, within part of the budget, it can only ever answer ``winnable``.
+      first, within part of the budget, it can only ever answer ``winnable``, unless
+      it is ``lines`` itself (the derived model's): then it is exact, in another order.
     - ``own_positions``: the model's positions are not engine states, so its lines and
       key cannot be replaced by plain search's.
     """

@@ -103,7 +103,9 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
     exact search within ``PROBE_SHARE`` of the budget (many deals are won or
     lost in milliseconds by it), the narrow lines within ``NARROW_SHARE``
     (they win most of the others fast), then the exact search goes on where it
-    stopped with what is left. Only an exact search can answer ``unwinnable``.
+    stopped with what is left. Only an exact search can answer ``unwinnable``;
+    where the narrow lines are the exact ones (a derived model's), the best-first
+    phase is exact too, only in another order, and running out of lines proves it.
     """
     hooks = hooks_for(game) if hooks is None else hooks
     started = time.monotonic()
@@ -135,7 +137,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
                 probe = search
             continue
         nodes += search.nodes - before
-        if line is not None or exact:
+        if line is not None or exact or hooks.narrow == hooks.lines:  # a complete search either way
             break
     elapsed = time.monotonic() - started
     if line is None:

@@ -1,0 +1,111 @@
+"""The derived model's dead end for a game won by emptying zones (Golf, TriPeaks): a
+card that must leave, whose every host lies buried for good, is never played, so the
+position is lost. Tested on a small Golf, where plain search over the engine can
+settle every deal, so the dead end is held to it both ways."""
+
+import attrs
+import pytest
+
+from solitaire_core import PileGame, french_deck
+from solitaire_core.rules import up_or_down
+from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_for, plain_hooks, solve
+from solitaire_core.solver.derived import Model
+from solitaire_core.state import Pile
+from solitaire_core.testing import arrange
+from solitaire_core.zones import LIFT_NONE, LIFT_TOP, TABLEAU, Stock, Tableau, Waste
+
+
+class SmallGolf(PileGame):
+    """Golf with Ace to Six: four columns of four, one card on the waste, the rest in
+    the stock, dealt once; a card goes on the waste a rank higher or lower. Suits and
+    which column is which change nothing, so positions are keyed without them."""
+
+    id = "test-small-golf"
+    name = "Small Golf"
+    deck = french_deck(without=(7, 8, 9, 10, 11, 12, 13))
+    zones = (
+        *Tableau("t", 4, lift=LIFT_TOP, flip=False),
+        Stock("stock", redeals=0),
+        Waste("waste", build=up_or_down, lift=LIFT_NONE),
+    )
+    won_when_empty = (TABLEAU,)
+
+    def deal(self, cards, options):
+        piles = {f"t{i}": Pile(tuple(cards.pop() for _ in range(4))) for i in range(1, 5)}
+        piles["waste"] = Pile((cards.pop(),))
+        piles["stock"] = Pile(tuple(cards), len(cards))
+        return piles
+
+    def key(self, state):
+        columns = sorted(tuple(c.rank for c in state.piles[i].cards) for i in self.role(TABLEAU))
+        stock, waste = state.piles[self.stock_index].cards, state.piles[self.index["waste"]].top
+        return tuple(columns), tuple(c.rank for c in stock), waste.rank
+
+
+GAME = SmallGolf()
+MODEL = Model(GAME)
+
+
+def dead(**zones) -> bool:
+    return MODEL.dead_end(MODEL.start(arrange(GAME, "stock", **zones)))
+
+
+def test_a_six_whose_fives_are_all_buried_under_the_waste_top_is_a_dead_end():
+    assert dead(t1="6S", waste="5C 5D 5H 5S 4C")
+
+
+def test_a_six_with_a_five_still_to_come_is_not():
+    assert not dead(t1="6S", waste="5C 5D 5H 4C")  # 5S is in the stock
+    assert not dead(t1="6S", waste="5C 5D 5H 5S")  # 5S is the waste's top
+    assert not dead(t1="6S", t2="5S", waste="5C 5D 5H 4C")  # 5S is on another column
+
+
+def test_a_five_on_the_fours_and_sixes_it_needs_is_a_dead_end():
+    """Under a card, a host can only come free once the card has gone."""
+    assert dead(t1="4C 4D 4H 6C 6D 6H 5S", waste="4S 6S 2C")
+    assert not dead(t1="4C 4D 4H 6C 6D 5S 6H", waste="4S 6S 2C")
+
+
+@pytest.mark.parametrize("deal", range(1, 41))
+def test_every_answer_is_plain_searchs(deal):
+    """Plain search over the engine's moves, with no pruning and no model, decides each
+    small deal; the derived model with its dead end says the same."""
+    state = GAME.new(deal)
+    plain = solve(GAME, state, Budget(seconds=None, nodes=400_000), hooks=plain_hooks(GAME))
+    derived = solve(GAME, state, Budget(seconds=None, nodes=400_000))
+    assert plain.answer != UNKNOWN
+    assert derived.answer == plain.answer
+
+
+def test_the_dead_end_prunes_lost_and_won_deals_alike():
+    """Both answers occur among the deals above, and the dead end saves positions."""
+    with_it = hooks_for(GAME)
+    without = attrs.evolve(with_it, dead_end=None)
+    answers, saved = set(), 0
+    for deal in range(1, 41):
+        state = GAME.new(deal)
+        pruned = solve(GAME, state, Budget(seconds=None, nodes=400_000), hooks=with_it)
+        bare = solve(GAME, state, Budget(seconds=None, nodes=400_000), hooks=without)
+        assert pruned.answer == bare.answer
+        answers.add(pruned.answer)
+        saved += bare.nodes - pruned.nodes
+    assert answers == {WINNABLE, UNWINNABLE}
+    assert saved > 0
+
+
+def test_the_best_first_phase_over_every_line_proves_a_loss_by_itself():
+    """The derived model's narrow lines are its lines, so the best-first phase is exact:
+    running out of them answers unwinnable, and the depth-first search does not cover
+    the same ground again (the probe's part of the budget and one exhaustive pass)."""
+    with_it = hooks_for(GAME)
+    assert with_it.narrow == with_it.lines
+    depth_first = attrs.evolve(with_it, narrow=None)
+    lost = [deal for deal in range(1, 41)
+            if solve(GAME, GAME.new(deal), Budget(seconds=None, nodes=400_000), hooks=depth_first).answer
+            == UNWINNABLE]
+    assert lost
+    for deal in lost:
+        alone = solve(GAME, GAME.new(deal), Budget(seconds=None, nodes=400_000), hooks=depth_first)
+        phased = solve(GAME, GAME.new(deal), Budget(seconds=None, nodes=10 * alone.nodes), hooks=with_it)
+        assert phased.answer == UNWINNABLE
+        assert phased.nodes < 2 * alone.nodes
