@@ -253,10 +253,10 @@ class Model:
 
     def _hosted(self) -> tuple | None:
         """For ``dead_end`` in a game won by emptying zones (Golf, TriPeaks): each card's
-        hosts (the cards it may be built on anywhere) as a bit mask, and whether some empty
-        place takes it; None where the test does not hold (it needs every card that moves to
-        move alone, some zone that never gives a card back, and no pairs, refills or
-        collected runs)."""
+        hosts (the cards it may be built on anywhere) as a bit mask, whether some empty
+        place takes it, and the zones to look at; None where the test does not hold (it
+        needs every card that moves to move alone, some zone that never gives a card back,
+        and no pairs, refills or collected runs)."""
         if (not self.empty_to_win or not self.tops_only or self.pairs is not None or self.refill
                 or self.collectors or any(lift not in (LIFT_TOP, LIFT_NONE) for lift in self.lift)):
             return None
@@ -265,7 +265,9 @@ class Model:
         hosts = [0] + [sum(1 << y for y in range(1, size) if any(t[y * size + x] for t in tables))
                        for x in range(1, size)]
         loose = bytes([0] + [any(e is not None and e[x] for e in self.empty) for x in range(1, size)])
-        return hosts, loose
+        # the zones to empty whose cards leave only by a lift: not a stock, which deals them
+        zones = [j for j in self.empty_to_win if self.lift[j] == LIFT_TOP]
+        return hosts, loose, zones
 
     def dead_end(self, pos) -> bool:
         """A card that can never move: ``_unhosted`` where the game is won by emptying
@@ -275,15 +277,16 @@ class Model:
         return self._stuck_anywhere(pos)
 
     def _unhosted(self, pos) -> bool:
-        """A card that must leave its zone for the game to be won, that no empty place
-        takes, and whose every host lies buried for good: under the top of a zone that
-        never gives a card back, or under the card itself, which must leave first."""
-        hosts, loose = self.hosted
+        """A card that must leave its zone for the game to be won, and can only by a
+        lift, that no empty place takes, and whose every host lies buried for good: under
+        the top of a zone that never gives a card back, or under the card itself, which
+        must leave first."""
+        hosts, loose, zones = self.hosted
         buried = 0
         for j in self.tops_only:
             for c in pos[j][1:-1]:
                 buried |= 1 << c
-        for j in self.empty_to_win:
+        for j in zones:
             gone = buried
             for x in pos[j][1:]:
                 if not loose[x] and not hosts[x] & ~gone:

@@ -12,7 +12,7 @@ from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_f
 from solitaire_core.solver.derived import Model
 from solitaire_core.state import Pile
 from solitaire_core.testing import arrange
-from solitaire_core.zones import LIFT_NONE, LIFT_TOP, TABLEAU, Stock, Tableau, Waste
+from solitaire_core.zones import LIFT_NONE, LIFT_TOP, STOCK, TABLEAU, Stock, Tableau, Waste
 
 
 class SmallGolf(PileGame):
@@ -109,3 +109,18 @@ def test_the_best_first_phase_over_every_line_proves_a_loss_by_itself():
         phased = solve(GAME, GAME.new(deal), Budget(seconds=None, nodes=10 * alone.nodes), hooks=with_it)
         assert phased.answer == UNWINNABLE
         assert phased.nodes < 2 * alone.nodes
+
+
+class SmallGolfStockToo(SmallGolf):
+    """Won only when the stock is empty too: a stock card leaves by the deal, not by a
+    host, so none of its cards is ever a dead end."""
+
+    id = "test-small-golf-stock-too"
+    won_when_empty = (TABLEAU, STOCK)
+
+
+def test_a_card_still_in_a_stock_is_dealt_not_stranded():
+    game = SmallGolfStockToo()
+    model = Model(game)
+    state = arrange(game, "waste", face_up=True, stock="(6S)", waste="5C 5D 5H 5S 4C")
+    assert not model.dead_end(model.start(state))

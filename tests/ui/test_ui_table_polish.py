@@ -100,9 +100,11 @@ def test_auto_play_can_be_turned_off_and_never_follows_undo(open_window, pile_ga
     assert window.session.move_count == 1 and window.session.can_redo()
 
 
+# Closed as the app closes it (``dispose``): a window left open at exit may still have a
+# solver thread about to signal it, which crashes the interpreter's teardown.
 SCALED = """
 import json, sys
-from ui_qt.app import build_window, screenshot
+from ui_qt.app import build_window, dispose, screenshot
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 window = build_window({"deal": 1}, persist=False)
@@ -110,6 +112,7 @@ screenshot(window, sys.argv[1], (640, 400))
 view = window.view
 item = view.cards[0]
 print(json.dumps({"dpr": view.dpr(), "card": view.card_px[0], "pixmap": item.pixmap().width()}))
+dispose(window)
 """
 
 
