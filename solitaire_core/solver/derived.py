@@ -23,16 +23,18 @@ What the tables prove is used, each part only where the declarations give its pr
 (docs/solver.md, "How the model is derived"): draws searched only as part of a line
 ending in a move off or onto the waste (``_drawn``), the splits a fresh pass reaches
 keyed alike (``_fresh``), cards sent up when what can be built on them is up
-(``_needs``), and positions where a card can never move called lost (``dead_end``).
+(``_needs``), positions where a card can never move called lost (``dead_end``), and
+a run moved off a card searched only with a use of that card (``_folding``).
 """
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Hashable, Iterator
 
 from ..moves import DRAW, Move
 from ..piles import PileGame, supermove
-from ..zones import CELL, FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_TOP, STOCK, TABLEAU, WASTE
+from ..zones import CELL, FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_RUNS, LIFT_TOP, STOCK, TABLEAU, WASTE
 
 # What a game may not override for the model to apply: the rules and the moves' effects.
 # (``build_rule``, a zone's build rule picked by the options, is read at the start instead.)
@@ -109,7 +111,11 @@ class Model:
         self.into_waste = [i for i, r in enumerate(self.receivers) if self.waste in r]
         self.draws_alone = self._draws_alone()
         self.takers = {j for r in self.receivers for j in r}
+        self.givers = [[k for k, r in enumerate(self.receivers) if j in r] for j in range(len(zones))]
         self.groups = _interchangeable(game)
+        grouped = {j for group in self.groups for j in group}
+        self._alone = itemgetter(*[j for j in range(len(zones) + 1) if j not in grouped])  # + the redeals
+        self._gather = [itemgetter(*group) for group in self.groups]
         # Zones no card ever leaves: only their size and top card can matter (Golf's
         # waste, the foundations of a game that never gives cards back).
         givers = {k for _, k in self.refill}
@@ -122,6 +128,11 @@ class Model:
         self._moves: dict = {}
         self._splits: dict = {}  # (stock, waste, redeals) -> what draws alone reach (``_drawn``)
         self.stock_lines = self.draws_alone
+        # Where a move changes only the zones it names (no run collected, refill or cover
+        # that a move sets off), a line's position, from a settled one, can hold a card
+        # safe to send up only in those zones, unless a foundation changed (``safe``).
+        self.local_safe = not (self.collectors or self.refill or self.uncover)
+        self._changed: tuple = (None, ())
 
     def _draws_alone(self) -> bool:
         """Whether a draw touches nothing but the stock, its waste and the redeals, and no
@@ -136,6 +147,30 @@ class Model:
         if any(ends & {j, k} for j, k in self.refill) or ends & set(self.empty_to_win):
             return False
         return not any(ends & ({j, *c}) for j, c in enumerate(self.covering) if c)
+
+    def _folding(self) -> frozenset:
+        """The tableau zones where a run moved off a face-up card, or out of a zone,
+        emptying it, is searched only together with a use of what it laid bare: a lift
+        of that card the run could not have gone along with, or a drop onto it (or into
+        the empty zone). Nothing else can use it, so any solution can put such a move
+        off until right before that use (docs/solver.md, "Folded lines"); a zone emptied
+        and never used again means the move was not needed. The proof needs every card
+        to go up, the columns all alike, lifting any face-up group or runs built as they
+        are lifted, no supermove (the room a move has would change when it is put off),
+        and nothing else that an emptied zone or a laid-bare card sets off (a refill, a
+        stock that needs every column filled, a run collected, a cover, pairs)."""
+        tableau = set(self.tableau)
+        if (not tableau or self.supermove or self.needs_filled or self.collectors or self.refill
+                or any(self.covering) or self.pairs is not None or self.empty_to_win or self.into_waste
+                or self.win_count != len(self.game.deck) or tableau & set(self.targets if len(self.targets) > 1 else ())
+                or not any(set(group) == tableau for group in self.groups)):
+            return frozenset()
+        j = min(tableau)
+        if not (self.lift[j] == LIFT_ANY or self.lift[j] == LIFT_RUNS and self.run[j] == self.build[j]):
+            return frozenset()
+        if any(k not in tableau and not self.one[k] for t in tableau for k in self.receivers[t]):
+            return frozenset()
+        return frozenset(tableau)
 
     def _table(self, rule):
         if rule is None:
@@ -162,6 +197,7 @@ class Model:
                     x = self.below[x]
                 self.chain_mask[t] = chain
         self.blocking = self._blocking()
+        self.fold = self._folding()
         self.hosted = self._hosted()
         self._blocked: dict = {}
         self.any_safe = bool(self.foundations) and (any(self.safe_up) or self.needs is not None)
@@ -171,7 +207,7 @@ class Model:
                         for f in self.foundations]
         self.next_masks = [(f, [sum(1 << c for c in cards) for cards in ups], sum(1 << c for c in starts))
                            for f, ups, starts in self.next_up]
-        self.safe_sources = [i for i, role in enumerate(self.roles) if role not in (FOUNDATION, STOCK)]
+        self.safe_sources = self.sends_up = [i for i, role in enumerate(self.roles) if role not in (FOUNDATION, STOCK)]
 
     def _classes(self) -> bytes | None:
         """A translation of card codes to their class: cards that every table treats
@@ -403,6 +439,8 @@ class Model:
             # Measured (docs/solver.md): at draw 1 with unlimited passes the stock lines
             # search no fewer positions than single draws, at a third of the speed.
             self.stock_lines = self.draws_alone and not (self.draw_count == 1 and self.redeals is None)
+            # the waste's top card is safe to send up only where one card is drawn at a time
+            self.sends_up = [i for i in self.safe_sources if not (self.roles[i] == WASTE and self.draw_count > 1)]
         code = self.code
         zones = tuple(bytes([p.down] + [code[c] for c in p.cards]) for p in state.piles)
         return zones + (state.value("redeals"),)
@@ -423,10 +461,9 @@ class Model:
         for j in self.tops_only:  # each such zone always written so: no two writings meet
             zone = zones[j]
             zones[j] = bytes([zone[0], len(zone), zone[-1] if len(zone) > 1 else 0])
-        for group in self.groups:
-            for j, content in zip(group, sorted(zones[j] for j in group)):
-                zones[j] = content
-        return tuple(zones)
+        if not self.groups:
+            return tuple(zones)
+        return (self._alone(zones), *[tuple(sorted(gather(zones))) for gather in self._gather])
 
     def _fresh(self, pos) -> tuple:
         """With unlimited passes and stock lines, a split of the stock and waste that a
@@ -645,20 +682,78 @@ class Model:
 
     def lines(self, pos) -> Iterator[tuple]:
         """Every move; with stock lines (``_draws_alone``, ``start``), a draw only as
-        part of a line of draws ending in a move off or onto the waste."""
+        part of a line of draws ending in a move off or onto the waste; where columns
+        fold (``_folding``), a run moved off a face-up card or emptying its column only
+        with a use of what it laid bare (``_uses``). Each line says which zones it
+        changed (``_changed``) for the ``safe`` test of its position."""
+        fold, rows, local = self.fold, None, self.local_safe
+        for _, _, steps, before, i, j, n in self._candidates(pos):
+            after = self.play(before, i, j, n)
+            if i in fold and j in fold:
+                zone = pos[i]
+                rest = len(zone) - 1 - n
+                if rest == 0 or rest > zone[0]:
+                    if rows is None:
+                        rows = self._rows(pos)
+                        lengths = [self.run_length(pos, k) for k in range(len(pos) - 1)]
+                    for more, later, k, m in self._uses(after, i, j, n, rows, lengths):
+                        if local and self.roles[k] != FOUNDATION and self.roles[m] != FOUNDATION:
+                            self._changed = later, (i, j, k, m)
+                        yield steps + more, later
+                    continue
+            if local and (i < 0 or n > 0 and self.roles[i] != FOUNDATION and self.roles[j] != FOUNDATION):
+                self._changed = after, ((i, j) if i >= 0 else self.targets)
+            yield steps, after
+
+    def _uses(self, pos, i: int, j: int, n: int, rows: list, lengths: list) -> list:
+        """The lines from ``pos``, where ``n`` cards just went from zone ``i`` to ``j``,
+        that use what that laid bare on ``i``: a lift of its top card that could not have
+        taken the ``n`` cards with it, or a drop onto it (or into it, emptied);
+        ``rows`` and ``lengths`` (``_rows``, ``run_length``) are those before the move."""
+        rows, lengths = list(rows), list(lengths)
+        rows[i], rows[j] = self._row(pos, i, None), self._row(pos, j, None)
+        lengths[i], lengths[j] = self.run_length(pos, i), self.run_length(pos, j)
+        found = []
+        zone, size = pos[i], self.size
+        if len(zone) > 1:
+            lift, run = self.lift[i], self.run[i]
+            carried = lift == LIFT_ANY or run is not None and run[zone[-1] * size + pos[j][-n]]
+            targets = [t for t in self.receivers[i] if not carried or self.one[t]]
+            for q in range(1, lengths[i] + 1):
+                first = zone[-q]
+                for t in targets:
+                    row, room = rows[t]
+                    if row is not None and row[first] and q <= room:
+                        found.append((_order(self, pos, i, t, q), self.move(i, t, q), i, t, q))
+        takes, room = rows[i]
+        if takes is not None:
+            for k in self.givers[i]:
+                giver = pos[k]
+                for q in range(1, min(lengths[k], room) + 1):
+                    if takes[giver[-q]]:
+                        found.append((_order(self, pos, k, i, q), self.move(k, i, q), k, i, q))
+        found.sort(key=lambda t: t[0])
+        lines = [((move,), self.play(pos, k, m, q), k, m) for _, move, k, m, q in found]
+        if self.stock_lines and takes is not None:
+            w = self.waste
+            for draws, drawn in self._drawn(pos):
+                for q in range(1, min(self.run_length(drawn, w), room) + 1):
+                    if takes[drawn[w][-q]]:
+                        lines.append(((DRAW,) * draws + (self.move(w, i, q),), self.play(drawn, w, i, q), w, i))
+        return lines
+
+    def _candidates(self, pos) -> list:
+        found = [(order, 0, (move,), pos, i, j, n) for order, move, i, j, n in self.moves(pos)
+                 if move is not DRAW or not self.stock_lines]
         if not self.stock_lines:
-            for _, move, i, j, n in self.moves(pos):
-                yield (move,), self.play(pos, i, j, n)
-            return
-        found = [(order, 0, (move,), pos, i, j, n) for order, move, i, j, n in self.moves(pos) if move is not DRAW]
+            return found
         rows, onto = self._rows(pos), self._onto_waste(pos)
         for draws, drawn in self._drawn(pos):
             steps = (DRAW,) * draws
             found += [(order, draws, steps + (move,), drawn, i, j, n)
                       for order, move, i, j, n in self._waste_moves(drawn, rows, onto)]
         found.sort(key=lambda t: t[:2])
-        for _, _, steps, before, i, j, n in found:
-            yield steps, self.play(before, i, j, n)
+        return found
 
     def safe(self, pos):
         """A card going up that can never hurt (``_safe``), from anywhere but the
@@ -670,17 +765,16 @@ class Model:
             zone = pos[f]
             wanted |= starts if len(zone) == 1 else ups[zone[-1]]
         up: list = []
-        for i in self.safe_sources:
+        changed = self._changed
+        for i in changed[1] if changed[0] is pos else self.sends_up:
             zone = pos[i]
-            if len(zone) == 1 or not wanted >> zone[-1] & 1 or zone[0] == len(zone) - 1:
-                continue
-            if self.roles[i] == WASTE and self.draw_count > 1:
+            if len(zone) == 1 or not wanted >> zone[-1] & 1 or zone[0] == len(zone) - 1 or i not in self.sends_up:
                 continue
             card = zone[-1]
-            if not self.run_length(pos, i):
+            if not self._safe(card, pos, up) or self.covering[i] and not self.run_length(pos, i):
                 continue
             for f in self.foundations:
-                if f in self.receivers[i] and self.drops(pos, f, card, 1, i) and self._safe(card, pos, up):
+                if f in self.receivers[i] and self.drops(pos, f, card, 1, i):
                     return (Move(self.ids[i], self.ids[f], 1),), self.play(pos, i, f, 1)
         return None
 
@@ -819,12 +913,13 @@ def _interchangeable(game) -> list[tuple[int, ...]]:
     return [tuple(g) for g in groups.values() if len(g) > 1]
 
 
-def derived_model(game):
-    """The solver's model derived from the declarations, or None where it does not apply."""
+def derived_model(game, model: Model | None = None):
+    """The solver's model derived from the declarations, or None where it does not apply
+    (``model``: its tables, made already, a part switched off to test it)."""
     from .hooks import SolverModel
     if why_not(game) is not None:
         return None
-    model = Model(game)
+    model = Model(game) if model is None else model
     return SolverModel(model.lines, model.key, start=model.start, won=model.won, progress=model.progress,
                        safe=model.safe,
                        dead_end=model.dead_end if model.blocking is not None or model.hosted is not None else None,
