@@ -133,6 +133,7 @@ class Model:
         # safe to send up only in those zones, unless a foundation changed (``safe``).
         self.local_safe = not (self.collectors or self.refill or self.uncover)
         self._changed: tuple = (None, ())
+        self._row_masks: dict = {}  # a row of a table -> its bytes as one number (``_taken``)
 
     def _draws_alone(self) -> bool:
         """Whether a draw touches nothing but the stock, its waste and the redeals, and no
@@ -736,9 +737,13 @@ class Model:
         lines = [((move,), self.play(pos, k, m, q), k, m) for _, move, k, m, q in found]
         if self.stock_lines and takes is not None:
             w = self.waste
+            top = self.lift[w] == LIFT_TOP  # no other lift can be searched without its run length
             for draws, drawn in self._drawn(pos):
+                waste = drawn[w]
+                if top and (len(waste) == 1 or not takes[waste[-1]]):
+                    continue
                 for q in range(1, min(self.run_length(drawn, w), room) + 1):
-                    if takes[drawn[w][-q]]:
+                    if takes[waste[-q]]:
                         lines.append(((DRAW,) * draws + (self.move(w, i, q),), self.play(drawn, w, i, q), w, i))
         return lines
 
@@ -748,12 +753,31 @@ class Model:
         if not self.stock_lines:
             return found
         rows, onto = self._rows(pos), self._onto_waste(pos)
+        w = self.waste
+        taken = self._taken(rows) if self.lift[w] == LIFT_TOP and not onto and self.pairs is None else None
         for draws, drawn in self._drawn(pos):
+            if taken is not None and (len(drawn[w]) == 1 or not taken >> 8 * drawn[w][-1] & 1):
+                continue  # its top card goes nowhere
             steps = (DRAW,) * draws
             found += [(order, draws, steps + (move,), drawn, i, j, n)
                       for order, move, i, j, n in self._waste_moves(drawn, rows, onto)]
         found.sort(key=lambda t: t[:2])
         return found
+
+    def _taken(self, rows) -> int:
+        """The cards some zone the waste gives to takes now (``rows``, ``_rows``), as the
+        bytes of the rows or'ed together, read as one number (byte c is card c's)."""
+        masks, taken = self._row_masks, 0
+        for j in self.receivers[self.waste]:
+            row = rows[j][0]
+            if row is not None:
+                mask = masks.get(row)
+                if mask is None:
+                    if len(masks) > 50_000:
+                        masks.clear()
+                    mask = masks[row] = int.from_bytes(row, "little")
+                taken |= mask
+        return taken
 
     def safe(self, pos):
         """A card going up that can never hurt (``_safe``), from anywhere but the
