@@ -681,7 +681,14 @@ class Model:
                 else Move(self.ids[i], self.ids[j], n)
         return found
 
-    def lines(self, pos) -> Iterator[tuple]:
+    def narrow(self, pos) -> Iterator[tuple]:
+        """The lines that usually suffice, for the best-first phase where columns fold: a
+        run moved off the card it is built on only to send that card up (Klondike's own
+        model's narrow line, read from the tables; its gain measured in docs/solver.md).
+        Not exact, so that phase can then only answer winnable."""
+        return self.lines(pos, True)
+
+    def lines(self, pos, narrow: bool = False) -> Iterator[tuple]:
         """Every move; with stock lines (``_draws_alone``, ``start``), a draw only as
         part of a line of draws ending in a move off or onto the waste; where columns
         fold (``_folding``), a run moved off a face-up card or emptying its column only
@@ -697,7 +704,7 @@ class Model:
                     if rows is None:
                         rows = self._rows(pos)
                         lengths = [self.run_length(pos, k) for k in range(len(pos) - 1)]
-                    for more, later, k, m in self._uses(after, i, j, n, rows, lengths):
+                    for more, later, k, m in self._uses(after, i, j, n, rows, lengths, narrow):
                         if local and self.roles[k] != FOUNDATION and self.roles[m] != FOUNDATION:
                             self._changed = later, (i, j, k, m)
                         yield steps + more, later
@@ -706,20 +713,24 @@ class Model:
                 self._changed = after, ((i, j) if i >= 0 else self.targets)
             yield steps, after
 
-    def _uses(self, pos, i: int, j: int, n: int, rows: list, lengths: list) -> list:
+    def _uses(self, pos, i: int, j: int, n: int, rows: list, lengths: list, narrow: bool = False) -> list:
         """The lines from ``pos``, where ``n`` cards just went from zone ``i`` to ``j``,
         that use what that laid bare on ``i``: a lift of its top card that could not have
         taken the ``n`` cards with it, or a drop onto it (or into it, emptied);
-        ``rows`` and ``lengths`` (``_rows``, ``run_length``) are those before the move."""
+        ``rows`` and ``lengths`` (``_rows``, ``run_length``) are those before the move.
+        ``narrow``: where the cards were built on that card, only its going up."""
         rows, lengths = list(rows), list(lengths)
         rows[i], rows[j] = self._row(pos, i, None), self._row(pos, j, None)
         lengths[i], lengths[j] = self.run_length(pos, i), self.run_length(pos, j)
         found = []
         zone, size = pos[i], self.size
+        build = self.build[i]
+        narrow = narrow and len(zone) > 1 and build is not None and build[zone[-1] * size + pos[j][-n]]
         if len(zone) > 1:
             lift, run = self.lift[i], self.run[i]
             carried = lift == LIFT_ANY or run is not None and run[zone[-1] * size + pos[j][-n]]
-            targets = [t for t in self.receivers[i] if not carried or self.one[t]]
+            targets = [t for t in self.receivers[i]
+                       if (not carried or self.one[t]) and (not narrow or self.roles[t] == FOUNDATION)]
             for q in range(1, lengths[i] + 1):
                 first = zone[-q]
                 for t in targets:
@@ -727,6 +738,8 @@ class Model:
                     if row is not None and row[first] and q <= room:
                         found.append((_order(self, pos, i, t, q), self.move(i, t, q), i, t, q))
         takes, room = rows[i]
+        if narrow:
+            takes = None
         if takes is not None:
             for k in self.givers[i]:
                 giver = pos[k]
@@ -947,4 +960,4 @@ def derived_model(game, model: Model | None = None):
     return SolverModel(model.lines, model.key, start=model.start, won=model.won, progress=model.progress,
                        safe=model.safe,
                        dead_end=model.dead_end if model.blocking is not None or model.hosted is not None else None,
-                       narrow=model.lines, own_positions=True)
+                       narrow=model.narrow if model.fold else model.lines, own_positions=True)

@@ -51,7 +51,8 @@ class SolverModel:
     - ``dead_end(p)``: True only for positions that are surely lost.
     - ``narrow(p)``: like ``lines`` but fewer, those that usually suffice; searched
       first, within part of the budget, it can only ever answer ``winnable``, unless
-      it is ``lines`` itself (the derived model's): then it is exact, in another order.
+      it is ``lines`` itself (the derived model's where no columns fold): then it is exact,
+      in another order.
     - ``own_positions``: the model's positions are not engine states, so its lines and
       key cannot be replaced by plain search's.
     """

@@ -104,8 +104,9 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
     lost in milliseconds by it), the narrow lines within ``NARROW_SHARE``
     (they win most of the others fast), then the exact search goes on where it
     stopped with what is left. Only an exact search can answer ``unwinnable``;
-    where the narrow lines are the exact ones (a derived model's), the best-first
-    phase is exact too, only in another order, and running out of lines proves it.
+    where the narrow lines are the exact ones (a derived model's where no columns
+    fold), the best-first phase is exact too, only in another order, and running out
+    of lines proves it.
     """
     hooks = hooks_for(game) if hooks is None else hooks
     started = time.monotonic()

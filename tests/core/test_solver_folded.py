@@ -4,9 +4,12 @@ with a use of what it laid bare. Held to plain search over the engine, both ways
 small Yukon (any face-up group lifts) and on Klondike's rules (runs lift as they are
 built), where plain search settles every position; and switched off, to show it prunes."""
 
+import random
+
 import pytest
 from solver_positions import endgame
 
+from games.freecell import FreeCell
 from games.klondike import Klondike
 from games.yukon import Yukon
 from solitaire_core import french_deck
@@ -110,3 +113,26 @@ def test_the_klondike_positions_hold_folded_lines(klondike_answers):
         lines = [{steps for steps, _ in m.lines(m.start(state))} for m in (folded, unfolded)]
         differ += lines[0] != lines[1]
     assert differ >= 10
+
+
+def test_the_narrow_lines_are_lines_that_send_the_laid_bare_card_up():
+    """The best-first phase's lines where columns fold: some of the lines, fewer where a
+    run built on a card moves off it only to let that card go up; where nothing folds
+    (FreeCell) they are all the lines, so that phase stays exact there."""
+    folded, rng = Model(KLONDIKE), random.Random(7)
+    fewer = 0
+    for deal in range(1, 6):
+        position = folded.start(KLONDIKE.new(deal))
+        for _ in range(60):  # along a random line of play
+            lines = {steps: after for steps, after in folded.lines(position)}
+            narrow = {steps for steps, _ in folded.narrow(position)}
+            assert narrow <= set(lines)
+            fewer += narrow < set(lines)
+            if not lines:
+                break
+            position = lines[rng.choice(sorted(lines, key=str))]
+    assert fewer >= 5
+    assert derived_model(KLONDIKE, folded).narrow == folded.narrow
+    freecell = FreeCell()
+    cells = Model(freecell)
+    assert derived_model(freecell, cells).narrow == cells.lines
