@@ -737,9 +737,7 @@ class Model:
                     row, room = rows[t]
                     if row is not None and row[first] and q <= room:
                         found.append((_order(self, pos, i, t, q), self.move(i, t, q), i, t, q))
-        takes, room = rows[i]
-        if narrow:
-            takes = None
+        takes, room = (None, 0) if narrow else rows[i]
         if takes is not None:
             for k in self.givers[i]:
                 giver = pos[k]
@@ -750,7 +748,7 @@ class Model:
         lines = [((move,), self.play(pos, k, m, q), k, m) for _, move, k, m, q in found]
         if self.stock_lines and takes is not None:
             w = self.waste
-            top = self.lift[w] == LIFT_TOP  # no other lift can be searched without its run length
+            top = self.lift[w] == LIFT_TOP  # then a split whose top card is not taken gives nothing
             for draws, drawn in self._drawn(pos):
                 waste = drawn[w]
                 if top and (len(waste) == 1 or not takes[waste[-1]]):
@@ -761,6 +759,8 @@ class Model:
         return lines
 
     def _candidates(self, pos) -> list:
+        """(order, draws, steps, the position they start from, src, dst, n) of every
+        line's last move, best first (``lines``)."""
         found = [(order, 0, (move,), pos, i, j, n) for order, move, i, j, n in self.moves(pos)
                  if move is not DRAW or not self.stock_lines]
         if not self.stock_lines:
