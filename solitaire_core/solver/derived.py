@@ -721,7 +721,7 @@ class Model:
         ``narrow``: where the cards were built on that card, only its going up."""
         rows, lengths = list(rows), list(lengths)
         rows[i], rows[j] = self._row(pos, i, None), self._row(pos, j, None)
-        lengths[i], lengths[j] = self.run_length(pos, i), self.run_length(pos, j)
+        lengths[j] = self.run_length(pos, j)  # zone i's own, for its lifts, ``_add_moves`` finds
         found = []
         zone, size = pos[i], self.size
         build = self.build[i]
@@ -731,12 +731,7 @@ class Model:
             carried = lift == LIFT_ANY or run is not None and run[zone[-1] * size + pos[j][-n]]
             targets = [t for t in self.receivers[i]
                        if (not carried or self.one[t]) and (not narrow or self.roles[t] == FOUNDATION)]
-            for q in range(1, lengths[i] + 1):
-                first = zone[-q]
-                for t in targets:
-                    row, room = rows[t]
-                    if row is not None and row[first] and q <= room:
-                        found.append((_order(self, pos, i, t, q), self.move(i, t, q), i, t, q))
+            self._add_moves(found, pos, i, targets, rows)
         takes, room = (None, 0) if narrow else rows[i]
         if takes is not None:
             for k in self.givers[i]:
