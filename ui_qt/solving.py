@@ -62,10 +62,15 @@ class Worker(QObject):
         self._cancel: threading.Event | None = None
         self._callback: Callable | None = None
         self._threads: list[threading.Thread] = []
+        self._closed = False
         self._done.connect(self._deliver)
 
     def start(self, job: Callable[[threading.Event], object], callback: Callable[[object], None]) -> None:
+        """Run ``job`` in a thread; after ``shutdown`` nothing is started (a timer or queued
+        event of a closing window would otherwise start a search that outlives it)."""
         self.cancel()
+        if self._closed:
+            return
         cancel = threading.Event()
         self._cancel, self._callback = cancel, callback
         thread = threading.Thread(target=self._run, args=(job, cancel, self._serial), name="solver", daemon=True)
@@ -99,7 +104,8 @@ class Worker(QObject):
         self._cancel = self._callback = None
 
     def shutdown(self, timeout: float = 5.0) -> bool:
-        """Cancel and wait for every thread; True when none is left running."""
+        """Cancel and wait for every thread, and start no job after; True when none is left running."""
+        self._closed = True
         self.cancel()
         for thread in self._threads:
             thread.join(timeout)

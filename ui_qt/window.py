@@ -659,6 +659,8 @@ class MainWindow(QMainWindow):
         self.records.update_status()
 
     def closeEvent(self, event) -> None:
+        self._stop_pending()  # no timer may start a search or a move once the window is closing
+        self.clock.stop()
         if self.saves is not None:
             self.settings.geometry = self.saveGeometry()
             self._save()

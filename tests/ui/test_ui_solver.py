@@ -279,6 +279,24 @@ def test_closing_the_window_stops_the_solver_processes(open_window, pile_game, q
     assert not solving.PROCESSES.pids and not multiprocessing.active_children()
 
 
+def test_a_closed_window_starts_no_search(open_window, pile_game, qtbot):
+    """A move leaves the "blocked?" check waiting on a timer; closing the window stops it,
+    and a check that fires all the same (an event already queued) starts no search: a
+    search begun after the processes were stopped would start one that outlives the
+    window (in the suite, a later test was handed that process, whose registry lacked
+    its game: "KeyError" instead of the game's own failure)."""
+    window = open_window({"game": pile_game.id, "deal": 1})
+    window.autoplay_action.setChecked(False)
+    window.autofinish_action.setChecked(False)
+    window.play(pile_game.legal_moves(window.session.state)[0])
+    assert window.stuck_timer.isActive()
+    window.close()
+    assert not window.stuck_timer.isActive() and not window.auto_timer.isActive()
+    window.stuck_timer.timeout.emit()  # what the timer would have done
+    assert not window.blocked.worker.busy
+    assert not solving.PROCESSES.pids and not multiprocessing.active_children()
+
+
 # --- the solver processes -------------------------------------------------------------------------
 @pytest.fixture
 def processes():
