@@ -15,9 +15,9 @@ from . import words
 from .inputs import quote
 from .moves import DRAW, Move
 from .refusals import Refusal, refuse
-from .rules import Relation
 from .state import State
-from .zones import FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_RUNS, LIFT_TOP
+from .rules import CardTest
+from .zones import FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_RUNS, LIFT_TOP, LIFT_TOP_OR_ALL
 
 
 class PileRules:
@@ -63,9 +63,13 @@ class PileRules:
             n += 1
         return n
 
-    def lift_counts(self, state: State, i: int) -> range:
-        """How many top cards may be lifted from zone ``i`` (1..n) by its own rule."""
-        return range(1, self.run_length(state, i) + 1)
+    def lift_counts(self, state: State, i: int) -> range | tuple[int, ...]:
+        """How many top cards may be lifted from zone ``i`` (1..n) by its own rule; with
+        LIFT_TOP_OR_ALL, 1 or every card of it, when they all make one run."""
+        n = self.run_length(state, i)
+        if self.zones[i].lift == LIFT_TOP_OR_ALL and 1 < n:
+            return (1, n) if n == len(state.piles[i].cards) else (1,)
+        return range(1, n + 1)
 
     def pickable(self, state: State, zone: str, n: int) -> bool:
         """Face-up cards the zone lets go of: its top card, or any face-up group of a
@@ -77,7 +81,7 @@ class PileRules:
         lift, pile = self.zones[i].lift, state.piles[i]
         if not 1 <= n <= len(pile.cards) - pile.down or self.run_length(state, i) == 0:
             return False
-        return lift in (LIFT_RUNS, LIFT_ANY) or (lift == LIFT_TOP and n == 1)
+        return lift in (LIFT_RUNS, LIFT_ANY) or n == 1 or (lift == LIFT_TOP_OR_ALL and n == len(pile.cards))
 
     def lift_refusal(self, state: State, i: int, n: int) -> Refusal | None:
         """Whether the top ``n`` cards of zone ``i`` may be lifted at all; a game adds
@@ -95,6 +99,8 @@ class PileRules:
             return refuse("face-down:" + role, lambda: words.few_face_up(self.zone_name(zone.id), up))
         if zone.covered_by and any(state.piles[c].cards for c in self._covering[i]):
             return refuse("covered:" + role, lambda: words.covered(self.card_name(pile.cards[-n])))
+        if zone.lift == LIFT_TOP_OR_ALL and 1 < n < len(pile.cards):
+            return refuse("part:" + role, lambda: words.top_or_all(self.zone_name(zone.id)))
         if n > 1 and n > self.run_length(state, i):
             rule = zone.run_rule
             if rule is None:
@@ -104,19 +110,25 @@ class PileRules:
 
     def drop_refusal(self, state: State, j: int, run: tuple, src: int) -> Refusal | None:
         """Whether zone ``j`` takes ``run`` (cards bottom to top) from zone ``src``: its
-        empty rule, its build rule, one card at a time, the game's ``run_limit``; a game
-        adds its own by overriding this and calling ``super()``."""
+        empty rule and the zones it takes from while empty, its build rule, one card at a
+        time, the game's ``run_limit``; a game adds its own by overriding this and calling
+        ``super()``."""
         zone, pile = self.zones[j], state.piles[j]
         kinds = self._kinds[j]
         if zone.one_at_a_time and len(run) > 1:
             return Refusal(kinds["one-at-a-time"], lambda: words.one_at_a_time(self.zone_name(zone.id)))
         cards, build = pile.cards, self.build_rule(state, j)
         if not cards:
-            if zone.empty is None:
+            empty = self.empty_rule(state, j)
+            if empty is None:
                 return Refusal(kinds["empty"], lambda: words.empty_takes_nothing(self.zone_name(zone.id)))
-            if not zone.empty(run[0]):
+            if zone.empty_from and self.zones[src].role not in zone.empty_from:
+                return Refusal(kinds["empty-from"], lambda: words.empty_takes_from(
+                    self.zone_name(zone.id), words.either(
+                        [self.zone_name(z.id) for z in self.zones if z.role in zone.empty_from])))
+            if not empty(run[0]):
                 return Refusal(kinds["empty"], lambda: words.empty_takes(
-                    self.zone_name(zone.id), zone.empty.text, self.card_name(run[0])))
+                    self.zone_name(zone.id), empty.text, self.card_name(run[0])))
         elif pile.down == len(cards):
             return Refusal(kinds["face-down"], lambda: words.top_face_down(self.zone_name(zone.id)))
         elif build is None:
@@ -136,10 +148,17 @@ class PileRules:
         rule (Golf's King and Ace touching or not) picks it here from ``state``."""
         return self.zones[j].build
 
+    def empty_rule(self, state: State, j: int) -> CardTest | None:
+        """What empty zone ``j`` takes: its declaration's; a game whose deal sets it
+        (Canfield's base rank, the first foundation card's) picks it here from ``state``.
+        It must stay the same for the whole game: the solver reads it once, at the start."""
+        return self.zones[j].empty
+
     @cached_property
     def _kinds(self) -> tuple[dict[str, str], ...]:
         """Each zone's refusal kinds ("build:tableau"...), made once: refusals are many."""
-        prefixes = ("one-at-a-time", "empty", "face-down", "build", "lift", "top", "covered", "run", "receive")
+        prefixes = ("one-at-a-time", "empty", "empty-from", "face-down", "build", "lift", "top", "covered", "run",
+                    "receive")
         return tuple({p: f"{p}:{zone.role}" for p in prefixes}
                      for zone in self.zones)
 

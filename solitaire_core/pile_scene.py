@@ -6,7 +6,7 @@ from functools import cached_property
 
 from .scene import CARD_HEIGHT, CardPlacement, Scene, Slot
 from .state import State
-from .zones import LIFT_ANY, LIFT_RUNS, STOCK, WASTE, Zone
+from .zones import LIFT_ANY, LIFT_RUNS, LIFT_TOP_OR_ALL, STOCK, WASTE, Zone
 from . import words
 
 # A fan squeezed to fit keeps the steps of its top KEEP_READABLE face-up cards
@@ -88,7 +88,7 @@ class PileScene:
                      for k in range(n)]
         # Face-down cards give way first, then the face-up ones below the top few.
         ranks = [0 if k <= pile.down else 2 if k >= n - KEEP_READABLE else 1 for k in range(n)]
-        floors = FLOORS if zone.lift in (LIFT_RUNS, LIFT_ANY) else None  # only where a card under the top can be taken
+        floors = FLOORS if zone.lift in (LIFT_RUNS, LIFT_ANY, LIFT_TOP_OR_ALL) else None  # only where a card under the top can be taken
         scales = squeeze([abs(dx) + abs(dy) for dx, dy in steps], ranks, extent, floors)
         offsets, x, y = [], 0.0, 0.0
         for (dx, dy), scale in zip(steps, scales):

@@ -225,6 +225,23 @@ def not_a_run(zone_name: str, n: int, rule: str) -> str:
     return _("The top {count} cards of {zone} are not a run ({rule})").format(count=n, zone=zone_name, rule=rule)
 
 
+def top_or_all(zone_name: str) -> str:
+    return sentence(_("{zone} lets go of its top card or of all its cards, never of part of them").format(
+        zone=zone_name))
+
+
+def either(names: list[str]) -> str:
+    """Names joined by "or": "the waste", "the waste or the reserve"."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def empty_takes_from(zone_name: str, sources: str) -> str:
+    return sentence(_("{zone} is empty and takes cards only from {sources}").format(
+        zone=zone_name, sources=sources))
+
+
 def one_card_from(zone_name: str) -> str:
     return _("Only one card at a time moves from {zone}").format(zone=zone_name)
 

@@ -36,6 +36,7 @@ LIFT_NONE = "none"  # nothing (stock: it is clicked, not dragged)
 LIFT_TOP = "top"  # the top card only
 LIFT_RUNS = "runs"  # any face-up run whose cards follow the zone's run rule (its build rule unless it says)
 LIFT_ANY = "any"  # any face-up card with every card on it, in order or not (Yukon, Scorpion)
+LIFT_TOP_OR_ALL = "top-or-all"  # the top card, or every card when they all make one run (Canfield)
 
 # How the cards of a zone lie, whatever happens (a position text saying otherwise is refused).
 FACES_DOWN, FACES_UP = "down", "up"
@@ -72,6 +73,7 @@ class Zone:
     collects: Relation | None = None  # a foundation taking complete runs by itself (King to Ace, this rule)
     refill: str = ""  # a zone whose top card fills this one by itself when it is empty (Canfield)
     needs_filled: bool = False  # a stock dealing to several zones deals only when none is empty (Spider)
+    empty_from: tuple[str, ...] = ()  # the roles of the zones an empty one takes cards from; (): any (Canfield: the waste)
 
     @property
     def down_fan(self) -> tuple[float, float]:
@@ -129,14 +131,16 @@ def Foundations(prefix: str, count: int, at=(3.0, 0.0), step=(1.25, 0.0),
 def Tableau(prefix: str, count: int, at=(0.0, 1.25), step=(1.25, 0.0), fan=(0.0, 0.3),
             fan_down=(0.0, 0.15), build: Relation | None = None, empty: CardTest | None = None,
             lift: str = LIFT_RUNS, flip: bool = True, label: str = "", room: float | None = None,
-            first: int = 1, name: str = "", run: Relation | None = None, refill: str = "") -> tuple[Zone, ...]:
+            first: int = 1, name: str = "", run: Relation | None = None, refill: str = "",
+            empty_from: tuple[str, ...] = ()) -> tuple[Zone, ...]:
     """``count`` fanned columns ``prefix1..``; uncovered face-down cards turn up.
-    ``lift``: LIFT_RUNS (runs following ``run``, else ``build``), LIFT_TOP, LIFT_ANY;
-    ``refill``: a zone whose top card fills an emptied column by itself."""
+    ``lift``: LIFT_RUNS (runs following ``run``, else ``build``), LIFT_TOP, LIFT_ANY,
+    LIFT_TOP_OR_ALL; ``refill``: a zone whose top card fills an emptied column by itself;
+    ``empty_from``: the roles an empty column takes cards from (none named: any)."""
     return tuple(
         Zone(f"{prefix}{first + i}", TABLEAU, (at[0] + step[0] * i, at[1] + step[1] * i),
              fan=fan, fan_down=fan_down, build=build, empty=empty, lift=lift, flip=flip,
-             label=label, room=room, name=name, run=run, refill=refill)
+             label=label, room=room, name=name, run=run, refill=refill, empty_from=tuple(empty_from))
         for i in range(count)
     )
 

@@ -1,24 +1,42 @@
 """Canfield as PySolFC plays it; rule numbers refer to rules.md.
 
-The zones are data. What is its own is the base rank (the first foundation card
-sets the rank every foundation starts with) and that a column lets go of its top
-card or of all its cards, never part of them.
+The zones are data, the columns' lift (their top card or all of them) and the waste
+their only filler once the reserve is empty among them. What is its own is the base
+rank: the first foundation card sets the rank every foundation starts with.
 """
 
 from __future__ import annotations
 
+from attrs import frozen
+
 from solitaire_core import Choice, PileGame, french_deck, words
 from solitaire_core.cards import COLOURS, FRENCH_LABELS, SUITS
 from solitaire_core.errors import NotationError
-from solitaire_core.i18n import N_, _
-from solitaire_core.refusals import refuse
-from solitaire_core.rules import alternate_colour, any_card, down_wrap, same_suit, up_wrap
+from solitaire_core.i18n import N_
+from solitaire_core.rules import CardTest, alternate_colour, any_card, down_wrap, same_suit, up_wrap
 from solitaire_core.search_keys import any_order
 from solitaire_core.state import Pile
-from solitaire_core.zones import FOUNDATION, TABLEAU, WASTE, Foundations, Opt, Reserve, Stock, Tableau, Waste
+from solitaire_core.zones import (FOUNDATION, LIFT_TOP_OR_ALL, TABLEAU, WASTE, Foundations, Opt, Reserve, Stock,
+                                  Tableau, Waste)
 
 PASSES = {"unlimited": None, 3: 2, 1: 0}  # passes through the stock -> redeals
 RESERVE = 13
+
+
+@frozen
+class RankName:
+    """A rank's name in the player's language, read when a refusal is."""
+
+    rank: int
+
+    @property
+    def text(self) -> str:
+        return words.rank(FRENCH_LABELS[self.rank])
+
+
+# Rule 3.1: what an empty foundation takes, one test a base rank.
+BASE = {rank: CardTest(lambda c, rank=rank: c.rank == rank, N_("a card of the base rank, {0}"), (RankName(rank),))
+        for rank in range(1, 14)}
 
 
 class Canfield(PileGame):
@@ -36,13 +54,13 @@ class Canfield(PileGame):
                      label=""),
         Reserve("reserve", at=(0.0, 1.75), fan=(0.0, 0.1)),
         *Tableau("t", 4, at=(2.5, 1.75), build=down_wrap & alternate_colour, empty=any_card, flip=False,
-                 refill="reserve"),
+                 refill="reserve", lift=LIFT_TOP_OR_ALL, empty_from=(WASTE,)),
     )
     table = (8.5, 8.0)
     rule_refs = {
-        "base": "3.1", "build:foundation": "3.2", "one-at-a-time:foundation": "3.2",
+        "empty:foundation": "3.1", "build:foundation": "3.2", "one-at-a-time:foundation": "3.2",
         "lift:foundation": "3.3", "foundation-to-foundation": "3.3", "build:tableau": "4.1",
-        "part": "4.2", "run:tableau": "4.2", "from-waste": "4.4", "top:reserve": "5.1",
+        "part:tableau": "4.2", "run:tableau": "4.2", "empty-from:tableau": "4.4", "top:reserve": "5.1",
         "receive:reserve": "5.1", "top:waste": "6.2", "lift:stock": "6.3", "receive:stock": "6.3",
         "receive:waste": "6.3", "redeal": "6.4", "draw": "6.4",
     }
@@ -63,27 +81,11 @@ class Canfield(PileGame):
         """The base rank: the rank of the first foundation card (rule 3.1), which never moves."""
         return state.piles[self.index["f1"]].cards[0].rank
 
-    def lift_refusal(self, state, i, n):
-        refusal = super().lift_refusal(state, i, n)
-        pile = state.piles[i]
-        if refusal is None and self.zones[i].role == TABLEAU and 1 < n < len(pile.cards):
-            return refuse("part", lambda: _(  # rule 4.2
-                "A column lets go of its top card or of all its cards, never of part of them"))
-        return refusal
-
-    def drop_refusal(self, state, j, run, src):
-        refusal = super().drop_refusal(state, j, run, src)
-        zone, empty = self.zones[j], not state.piles[j].cards
-        if refusal is not None or not empty:
-            return refusal
-        if zone.role == FOUNDATION and run[0].rank != self.base(state):
-            rank = words.rank(FRENCH_LABELS[self.base(state)])
-            return refuse("base", lambda: _(  # rule 3.1
-                "An empty foundation takes only a card of the base rank, {rank}").format(rank=rank))
-        if zone.role == TABLEAU and self.zones[src].role != WASTE:
-            return refuse("from-waste", lambda: _(  # rule 4.4
-                "An empty column takes only the top card of the waste"))
-        return None
+    def empty_rule(self, state, j):
+        """Rule 3.1: an empty foundation takes only a card of the base rank."""
+        if self.zones[j].role == FOUNDATION:
+            return BASE[self.base(state)]
+        return super().empty_rule(state, j)
 
     def is_safe(self, state, card):
         """Rule 7.1: both cards of the other colour one rank below it are up; never a base card."""

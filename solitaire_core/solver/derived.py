@@ -34,7 +34,7 @@ from typing import Hashable, Iterator
 
 from ..moves import DRAW, Move
 from ..piles import PileGame, supermove
-from ..zones import CELL, FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_RUNS, LIFT_TOP, STOCK, TABLEAU, WASTE
+from ..zones import CELL, FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_RUNS, LIFT_TOP, LIFT_TOP_OR_ALL, STOCK, TABLEAU, WASTE
 
 # What a game may not override for the model to apply: the rules and the moves' effects.
 # (``build_rule``, a zone's build rule picked by the options, is read at the start instead.)
@@ -75,13 +75,10 @@ class Model:
         def table(rule):
             return None if rule is None else bytes(_pairs(rule, self.cards))
 
-        def takes(test):
-            return None if test is None else bytes([0] + [1 if test(c) else 0 for c in distinct])
-
         self.build = [table(z.build) for z in zones]
         self._tables = {}  # build tables the options pick (``build_rule``), made once each
         self.run = [table(z.run_rule) for z in zones]
-        self.empty = [takes(z.empty) for z in zones]
+        self.empty = [self._takes(z.empty) for z in zones]
         self.collect = [table(z.collects) for z in zones]
         self.pairs = table(game.pairs)
         self.pairs_to = game.index.get(game.pairs_to) if game.pairs is not None else None
@@ -97,6 +94,9 @@ class Model:
         self.tableau = game.role(TABLEAU)
         self.cells = game.role(CELL)
         self.roles = [z.role for z in zones]
+        # an empty zone taking cards only from some roles: the zones it takes none from (Canfield's columns)
+        self.barred = [frozenset(j for j, z in enumerate(zones) if z.empty_from and self.roles[i] not in z.empty_from)
+                       for i in range(len(zones))]
         self.ids = [z.id for z in zones]
         self.supermove = type(game).run_limit is supermove
         self.rank = [0] + [c.rank for c in distinct]
@@ -173,6 +173,10 @@ class Model:
             return frozenset()
         return frozenset(tableau)
 
+    def _takes(self, test) -> bytes | None:
+        """An empty test as a row indexed by card code."""
+        return None if test is None else bytes([0] + [1 if test(c) else 0 for c in self.cards[1:]])
+
     def _table(self, rule):
         if rule is None:
             return None
@@ -201,13 +205,13 @@ class Model:
         self.fold = self._folding()
         self.hosted = self._hosted()
         self._blocked: dict = {}
-        self.any_safe = bool(self.foundations) and (any(self.safe_up) or self.needs is not None)
         self.next_up = [(f, [tuple(c for c in range(1, size) if self.build[f] and self.build[f][top * size + c])
                              for top in range(size)],
                          tuple(c for c in range(1, size) if self.empty[f] and self.empty[f][c]))
                         for f in self.foundations]
         self.next_masks = [(f, [sum(1 << c for c in cards) for cards in ups], sum(1 << c for c in starts))
                            for f, ups, starts in self.next_up]
+        self.any_safe = bool(self.foundations) and (any(self.safe_up) or self.needs is not None)
         self.safe_sources = self.sends_up = [i for i, role in enumerate(self.roles) if role not in (FOUNDATION, STOCK)]
 
     def _classes(self) -> bytes | None:
@@ -432,6 +436,11 @@ class Model:
             if build != self.build:
                 self.build = build
                 self._derive()
+        if type(game).empty_rule is not PileGame.empty_rule:  # set by the deal (Canfield's base rank)
+            empty = [self._takes(game.empty_rule(state, j)) for j in range(len(game.zones))]
+            if empty != self.empty:
+                self.empty = empty
+                self._derive()
         if self.stock is not None and len(self.targets) == 1:
             settings = game.draw_count(state), game.redeals_allowed(state) if "redeals" in game.counters else 0
             if settings != (self.draw_count, self.redeals):
@@ -537,7 +546,7 @@ class Model:
             return False
         if len(zone) == 1:
             empty = self.empty[j]
-            if empty is None or not empty[first]:
+            if empty is None or not empty[first] or j in self.barred[src]:
                 return False
         elif zone[0] == len(zone) - 1:
             return False
@@ -604,14 +613,20 @@ class Model:
             return row, (free[0] + 1) << (free[1] - (len(zone) == 1 and j in self.tableau))
         return row, len(self.game.deck)
 
+    def lifts(self, pos, i: int) -> range | tuple[int, ...]:
+        """How many top cards zone ``i`` may let go of, as the engine's ``lift_counts``."""
+        n = self.run_length(pos, i)
+        if self.lift[i] == LIFT_TOP_OR_ALL and 1 < n:
+            return (1, n) if n == len(pos[i]) - 1 else (1,)
+        return range(1, n + 1)
+
     def _add_moves(self, found: list, pos, i: int, targets, rows) -> None:
-        length = self.run_length(pos, i)
-        zone = pos[i]
-        for n in range(1, length + 1):
+        zone, barred = pos[i], self.barred[i]
+        for n in self.lifts(pos, i):
             first = zone[-n]
             for j in targets:
                 row, room = rows[j]
-                if row is not None and row[first] and n <= room:
+                if row is not None and row[first] and n <= room and not (barred and j in barred and len(pos[j]) == 1):
                     found.append((_order(self, pos, i, j, n), self.move(i, j, n), i, j, n))
 
     def _pairable(self, pos) -> list[int]:
@@ -626,7 +641,7 @@ class Model:
     def _onto_waste(self, pos) -> list[tuple]:
         """(zone, cards, first card) of each run that a zone putting cards on the waste
         may lift: the same in every split of the stock and waste (``_drawn``)."""
-        return [(i, n, pos[i][-n]) for i in self.into_waste for n in range(1, self.run_length(pos, i) + 1)]
+        return [(i, n, pos[i][-n]) for i in self.into_waste for n in self.lifts(pos, i)]
 
     def _waste_moves(self, pos, rows, onto) -> list[tuple]:
         """The moves that take a card off the waste or put one on it (``moves``' tuples);

@@ -17,7 +17,7 @@ def test_rule_3_1_an_empty_foundation_takes_only_the_base_rank(game):
     state = position(game, f1="7S", t1="7H", t2="AH", reserve="(2D) 7C")
     assert {"t1>f2", "t1>f3", "t1>f4", "reserve>f2"} <= moves(game, state)
     assert not any(m.startswith("t2>f") for m in moves(game, state))
-    base = r"An empty foundation takes only a card of the base rank, 7 \(rule 3\.1\)"
+    base = r"Foundation 2 is empty and takes a card of the base rank, 7, not the A♥ \(rule 3\.1\)"
     with pytest.raises(IllegalMove, match=base):
         apply(game, state, "t2>f2")
     scene = game.scene(state)
@@ -56,7 +56,7 @@ def test_rule_4_2_a_column_moves_its_top_card_or_all_its_cards(game):
     state = position(game, f1="7S", t1="9S 8H 7C", t2="8D", t3="10D", t4="9H", reserve="(2D) 4S")
     legal = moves(game, state)
     assert {"t1>t2", "t1:3>t3"} <= legal and "t1:2>t4" not in legal
-    with pytest.raises(IllegalMove, match=r"A column lets go of its top card or of all its cards, never of part "
+    with pytest.raises(IllegalMove, match=r"Column 1 lets go of its top card or of all its cards, never of part "
                                           r"of them \(rule 4\.2\)"):
         apply(game, state, "t1:2>t4")
     after = apply(game, state, "t1:3>t3")
@@ -77,7 +77,7 @@ def test_rule_4_4_once_the_reserve_is_empty_a_column_takes_the_waste_top_only(ga
     assert not game.pile(after, "t1").cards
     legal = moves(game, after)
     assert "waste>t1" in legal and "t3>t1" not in legal and "t2:2>t1" not in legal
-    with pytest.raises(IllegalMove, match=r"An empty column takes only the top card of the waste \(rule 4\.4\)"):
+    with pytest.raises(IllegalMove, match=r"Column 1 is empty and takes cards only from the waste \(rule 4\.4\)"):
         apply(game, after, "t3>t1")
     assert cards(game, apply(game, after, "waste>t1"), "t1") == ["3H"]
 
