@@ -6,7 +6,7 @@ import pytest
 
 from solitaire_core.registry import load_games
 from solitaire_core.state import Pile
-from solitaire_core.zones import FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_RUNS, LIFT_TOP
+from solitaire_core.zones import FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_RUNS, LIFT_TOP_OR_ALL, LIFT_TOP
 
 from minigame import MiniGame
 
@@ -69,7 +69,8 @@ def test_each_zone_lets_go_as_its_lift_rule_says(game_id):
             covered = any(game.pile(state, c).cards for c in zone.covered_by)  # cards lie on it
             assert top == (zone.lift != LIFT_NONE and not covered), zone.id
             if up > 1 and not covered:
-                assert game.pickable(state, zone.id, 2) == (zone.lift in (LIFT_RUNS, LIFT_ANY)), zone.id
+                whole = zone.lift == LIFT_TOP_OR_ALL and len(pile.cards) == 2  # its top card or all of them
+                assert game.pickable(state, zone.id, 2) == (zone.lift in (LIFT_RUNS, LIFT_ANY) or whole), zone.id
             if zone.role == FOUNDATION and zone.lift == LIFT_TOP:
                 assert top
 
