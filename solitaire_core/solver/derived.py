@@ -23,8 +23,9 @@ What the tables prove is used, each part only where the declarations give its pr
 (docs/solver.md, "How the model is derived"): draws searched only as part of a line
 ending in a move off or onto the waste (``_drawn``), the splits a fresh pass reaches
 keyed alike (``_fresh``), cards sent up when what can be built on them is up
-(``_needs``), positions where a card can never move called lost (``dead_end``), and
-a run moved off a card searched only with a use of that card (``_folding``).
+(``_needs``), positions where a card can never move, or where the stock cannot begin
+the chains of cards the waste must take, called lost (``dead_end``), and a run moved
+off a card searched only with a use of that card (``_folding``).
 """
 
 from __future__ import annotations
@@ -204,6 +205,7 @@ class Model:
         self.blocking = self._blocking()
         self.fold = self._folding()
         self.hosted = self._hosted()
+        self.chained = self._chained()
         self._blocked: dict = {}
         self.next_up = [(f, [tuple(c for c in range(1, size) if self.build[f] and self.build[f][top * size + c])
                              for top in range(size)],
@@ -310,12 +312,100 @@ class Model:
         zones = [j for j in self.empty_to_win if self.lift[j] == LIFT_TOP]
         return hosts, loose, zones
 
+    def _chained(self) -> tuple | None:
+        """For ``_too_few_starts``, where the zones to empty give their cards only to the
+        waste, which takes cards only from them and from a stock that cannot give a card
+        anywhere else (Golf, TriPeaks): for each card the cards linked to it (either may
+        follow the other on the waste) as a bit mask, its side (+1 or -1) where links
+        always join the two sides (else 0 for every card), and whether it ends a chain
+        (nothing may follow it); and the groups of linked cards each set of cards
+        forms, found once each. None where the test does not hold."""
+        w, si = self.waste, self.stock
+        if self.hosted is None or w is None or w not in self.tops_only or self.build[w] is None:
+            return None
+        zones = self.hosted[2]
+        if (set(zones) != set(self.empty_to_win) or self.lift[si] != LIFT_NONE
+                or any(self.receivers[j] != (w,) for j in zones) or set(self.givers[w]) - set(zones) - {si}):
+            return None
+        size, table = self.size, self.build[w]
+        links = [0] * size
+        for a in range(1, size):
+            for b in range(1, size):
+                if table[a * size + b] or table[b * size + a]:
+                    links[a] |= 1 << b
+        side = [0] * size
+        for first in range(1, size):
+            if side[first]:
+                continue
+            side[first], todo = 1, [first]
+            while todo:
+                a = todo.pop()
+                for b in range(1, size):
+                    if links[a] >> b & 1:
+                        if not side[b]:
+                            side[b] = -side[a]
+                            todo.append(b)
+                        elif side[b] == side[a]:  # an odd ring of links: no sides
+                            side = [0] * size
+                            todo = []
+                            break
+            if not any(side):
+                break
+        ends = bytes([0] + [not any(table[x * size:(x + 1) * size]) for x in range(1, size)])
+        return links, side, ends, {}
+
     def dead_end(self, pos) -> bool:
-        """A card that can never move: ``_unhosted`` where the game is won by emptying
-        zones, else ``_stuck`` in some zone."""
+        """A card that can never move: ``_unhosted`` or ``_too_few_starts`` where the
+        game is won by emptying zones, else ``_stuck`` in some zone."""
         if self.hosted is not None:
-            return self._unhosted(pos)
+            return self._unhosted(pos) or self.chained is not None and self._too_few_starts(pos)
         return self._stuck_anywhere(pos)
+
+    def _too_few_starts(self, pos) -> bool:
+        """The cards left to empty all go onto the waste in chains, each card following
+        the one before it; a chain begins on the waste's top card (the first) or on a
+        card just drawn. A chain's cards lie in one group of linked cards; it holds at
+        most one card that ends a chain; where cards have sides, its cards alternate, so
+        it holds at most one card more of one side, the side unlike the card it begins
+        on. Lost when the cards the stock has left (one a draw, no redeal) cannot begin
+        the chains these need: in all, in a group, or for a side."""
+        if self.draw_count != 1 or self.redeals is None or pos[-1] < self.redeals:
+            return False
+        top = pos[self.waste]
+        if len(top) == 1:
+            return False
+        links, side, ends, groups_of = self.chained
+        cards = b"".join(pos[j][1:] for j in self.hosted[2])
+        present = 0
+        for x in cards:
+            present |= 1 << x
+        if not present:
+            return False
+        groups = groups_of.get(present)
+        if groups is None:
+            if len(groups_of) > 100_000:
+                groups_of.clear()
+            groups = groups_of[present] = _groups(links, present)
+        # the cards that may begin a chain: drawn ones that something may follow, and the top
+        starts = [s for s in pos[self.stock][1:] if not ends[s]]
+        if not ends[top[-1]] and links[top[-1]] & present:
+            starts.append(top[-1])
+        needed = more = fewer = 0
+        for group in groups:
+            balance = count = 0
+            for x in cards:
+                if group >> x & 1:
+                    balance += side[x]
+                    count += ends[x]
+            chains = max(1, abs(balance), count)
+            near = [s for s in starts if links[s] & group]
+            if chains > len(near) or abs(balance) > sum(1 for s in near if side[s] * balance < 0):
+                return True
+            needed += chains
+            more += max(balance, 0)
+            fewer += max(-balance, 0)
+        return (needed > len(starts) or more > sum(1 for s in starts if side[s] < 0)
+                or fewer > sum(1 for s in starts if side[s] > 0))
 
     def _unhosted(self, pos) -> bool:
         """A card that must leave its zone for the game to be won, and can only by a
@@ -446,9 +536,9 @@ class Model:
             if settings != (self.draw_count, self.redeals):
                 self.draw_count, self.redeals = settings
                 self._splits.clear()
-            # Measured (docs/solver.md): at draw 1 with unlimited passes the stock lines
-            # search no fewer positions than single draws, at a third of the speed.
-            self.stock_lines = self.draws_alone and not (self.draw_count == 1 and self.redeals is None)
+            # Measured (docs/solver.md): at draw 1 single draws do better, but for one pass
+            # where no card goes onto the waste (stock lines prove more deals lost there).
+            self.stock_lines = self.draws_alone and (self.draw_count > 1 or self.redeals == 0 and not self.into_waste)
             # the waste's top card is safe to send up only where one card is drawn at a time
             self.sends_up = [i for i in self.safe_sources if not (self.roles[i] == WASTE and self.draw_count > 1)]
         code = self.code
@@ -935,6 +1025,22 @@ def _complete_run(zone: bytes, rule: bytes, model: Model) -> int:
         return 0
     size = model.size
     return length if all(rule[lo * size + hi] for lo, hi in zip(run, run[1:])) else 0
+
+
+def _groups(links: list, cards: int) -> list[int]:
+    """The groups of linked cards among ``cards`` (bit masks)."""
+    groups = []
+    while cards:
+        group = todo = cards & -cards
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            more = links[low.bit_length() - 1] & cards & ~group
+            group |= more
+            todo |= more
+        groups.append(group)
+        cards &= ~group
+    return groups
 
 
 def _interchangeable(game) -> list[tuple[int, ...]]:

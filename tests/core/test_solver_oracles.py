@@ -65,17 +65,20 @@ def golf_wins(columns: tuple, stock: tuple, waste: int) -> bool:
 
 
 @pytest.mark.skipif("golf" not in GAMES, reason="Golf is not installed")
-def test_golf_verdicts_agree_with_a_plain_exhaustive_search():
+@pytest.mark.parametrize("seed, count, heights, stocks", [(11, 60, (1, 3), (5, 16)), (12, 30, (3, 5), (8, 16))])
+def test_golf_verdicts_agree_with_a_plain_exhaustive_search(seed, count, heights, stocks):
+    """Short columns and a long stock, then columns of three and four cards, where most
+    positions are lost and the chains the stock's cards must begin decide many of them."""
     game = GAMES["golf"]
-    rnd = random.Random(11)
+    rnd = random.Random(seed)
     compared = {"winnable": 0, "unwinnable": 0}
-    for _ in range(60):
+    for _ in range(count):
         deck = list(game.deck)
         rnd.shuffle(deck)
-        columns = [deck[5 * k:5 * k + rnd.randrange(1, 3)] for k in range(7)]
+        columns = [deck[5 * k:5 * k + rnd.randrange(*heights)] for k in range(7)]
         used = sum(len(c) for c in columns)
         rest = [c for c in deck if c not in {x for col in columns for x in col}]
-        stock = rest[:rnd.randrange(5, 16)]
+        stock = rest[:rnd.randrange(*stocks)]
         waste = rest[len(stock):]
         text = "\n".join([f"t{k + 1}: " + " ".join(c.code for c in col) for k, col in enumerate(columns)]
                          + ["stock: " + " ".join(f"({c.code})" for c in stock),
@@ -84,7 +87,7 @@ def test_golf_verdicts_agree_with_a_plain_exhaustive_search():
         assert used + len(stock) + len(waste) == 52
         expected = "winnable" if golf_wins(tuple(tuple(c.rank for c in col) for col in columns),
                                           tuple(c.rank for c in stock), waste[-1].rank) else "unwinnable"
-        ours = solve(game, state, Budget(seconds=None, nodes=200_000)).answer
+        ours = solve(game, state, Budget(seconds=None, nodes=2_000_000)).answer
         assert ours == expected, f"ours {ours}, exhaustive search {expected}:\n{text}"
         compared[ours] += 1
     assert compared["winnable"] >= 3 and compared["unwinnable"] >= 3, compared

@@ -1,13 +1,14 @@
-"""The derived model's dead end for a game won by emptying zones (Golf, TriPeaks): a
-card that must leave, whose every host lies buried for good, is never played, so the
-position is lost. Tested on a small Golf, where plain search over the engine can
-settle every deal, so the dead end is held to it both ways."""
+"""The derived model's dead ends for a game won by emptying zones (Golf, TriPeaks): a
+card that must leave, whose every host lies buried for good, is never played; and the
+cards left need more chains on the waste than the stock's cards can begin. Either way
+the position is lost. Tested on a small Golf, where plain search over the engine can
+settle every deal, so the dead ends are held to it both ways."""
 
 import attrs
 import pytest
 
 from solitaire_core import PileGame, french_deck
-from solitaire_core.rules import up_or_down
+from solitaire_core.rules import Relation, up_or_down
 from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_for, plain_hooks, solve
 from solitaire_core.solver.derived import Model
 from solitaire_core.state import Pile
@@ -66,13 +67,16 @@ def test_a_five_on_the_fours_and_sixes_it_needs_is_a_dead_end():
     assert not dead(t1="4C 4D 4H 6C 6D 5S 6H", waste="4S 6S 2C")
 
 
+@pytest.mark.parametrize("rules", ["small golf", "nothing on a six"])
 @pytest.mark.parametrize("deal", range(1, 41))
-def test_every_answer_is_plain_searchs(deal):
+def test_every_answer_is_plain_searchs(rules, deal):
     """Plain search over the engine's moves, with no pruning and no model, decides each
-    small deal; the derived model with its dead end says the same."""
-    state = GAME.new(deal)
-    plain = solve(GAME, state, Budget(seconds=None, nodes=400_000), hooks=plain_hooks(GAME))
-    derived = solve(GAME, state, Budget(seconds=None, nodes=400_000))
+    small deal; the derived model with its dead ends says the same. Also where nothing
+    goes on a Six (``SmallGolfDeadSix``, below), so that a Six ends every chain."""
+    game = {"small golf": GAME, "nothing on a six": DEAD_SIX}[rules]
+    state = game.new(deal)
+    plain = solve(game, state, Budget(seconds=None, nodes=400_000), hooks=plain_hooks(game))
+    derived = solve(game, state, Budget(seconds=None, nodes=400_000))
     assert plain.answer != UNKNOWN
     assert derived.answer == plain.answer
 
@@ -124,3 +128,67 @@ def test_a_card_still_in_a_stock_is_dealt_not_stranded():
     model = Model(game)
     state = arrange(game, "waste", face_up=True, stock="(6S)", waste="5C 5D 5H 5S 4C")
     assert not model.dead_end(model.start(state))
+
+
+# --- too few cards left in the stock to begin the chains the columns need ------------
+class SmallGolfDeadSix(SmallGolf):
+    """Small Golf where nothing goes on a Six, as nothing goes on Golf's King: a Six
+    ends every chain of cards on the waste."""
+
+    id = "test-small-golf-dead-six"
+    zones = (
+        *Tableau("t", 4, lift=LIFT_TOP, flip=False),
+        Stock("stock", redeals=0),
+        Waste("waste", build=Relation(lambda lo, hi: abs(hi.rank - lo.rank) == 1 and lo.rank != 6, "dead six"),
+              lift=LIFT_NONE),
+    )
+
+
+DEAD_SIX = SmallGolfDeadSix()
+
+
+def short(game=GAME, **zones) -> bool:
+    """Whether the stock has too few cards to begin the chains the columns need, every
+    card not named lying under the waste's top card (so the stock holds the cards named)."""
+    model = Model(game)
+    return model._too_few_starts(model.start(arrange(game, "waste", face_up=True, **zones)))
+
+
+def test_each_group_of_linked_cards_needs_a_card_to_begin_on():
+    """An Ace, a Three and a Five link to no card left, so each needs its own chain, begun
+    on a card linked to it: the waste's Two begins one, a drawn Four another."""
+    assert short(t1="AC", t2="3C", t3="5C", stock="(4D)", waste="2H")
+    assert not short(t1="AC", t2="3C", t3="5C", stock="(6S) (4D)", waste="2H")
+
+
+def test_a_chain_holds_one_odd_rank_more_only_after_an_even_one():
+    """Ace to Six alternate odd and even ranks along a chain: the Ace, Two and Three hold
+    one odd rank more, so their chain must begin on an even rank, not the Three drawn."""
+    assert short(t1="2C AC 3C", stock="(3D)", waste="6H")
+    assert not short(t1="2C AC 3C", stock="(4D)", waste="6H")
+
+
+def test_a_card_nothing_may_follow_ends_its_chain():
+    """Two Sixes need two chains where nothing goes on a Six, one where anything goes."""
+    assert short(DEAD_SIX, t1="6C 5C 6D", stock="(3D)", waste="5H")
+    assert not short(DEAD_SIX, t1="6C 5C 6D", stock="(5D)", waste="5H")
+    assert not short(t1="6C 5C 6D", stock="(3D)", waste="5H")
+
+
+def test_the_chains_prune_where_the_buried_hosts_do_not():
+    """Over the same deals, the chain count decides positions the buried hosts leave
+    open: the search with both sees fewer positions, lost deals among them."""
+    model = Model(DEAD_SIX)
+    both = hooks_for(DEAD_SIX)
+    hosts_only = attrs.evolve(both, dead_end=model._unhosted)
+    fewer, lost = 0, 0
+    for deal in range(1, 41):
+        state = DEAD_SIX.new(deal)
+        with_chains = solve(DEAD_SIX, state, Budget(seconds=None, nodes=400_000), hooks=both)
+        without = solve(DEAD_SIX, state, Budget(seconds=None, nodes=400_000), hooks=attrs.evolve(
+            hosts_only, lines=model.lines, key=model.key, start=model.start, won=model.won, progress=model.progress,
+            safe=model.safe, narrow=model.lines))
+        assert with_chains.answer == without.answer
+        fewer += with_chains.nodes < without.nodes
+        lost += with_chains.answer == UNWINNABLE
+    assert fewer and lost
