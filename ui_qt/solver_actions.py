@@ -28,6 +28,7 @@ DEMO_SECONDS = 10.0
 DEMO_MS = 350
 STATUS_DELAY_MS = 150  # a burst of moves (an automatic finish) starts one search, not one per move
 STATUS_TEXT = {WINNABLE: N_("Winnable"), UNWINNABLE: N_("No longer winnable")}
+START_TEXT = {UNWINNABLE: N_("Not winnable")}  # before the first move: it never was
 UNKNOWN_TEXT = N_("Winnability unknown")
 CHECKING_TEXT = N_("Winnability: checking\u2026")
 MODIFIER_KEYS = {Qt.Key.Key_Control, Qt.Key.Key_Shift, Qt.Key.Key_Alt, Qt.Key.Key_AltGr, Qt.Key.Key_Meta}
@@ -115,7 +116,7 @@ class SolverActions(QObject):
         self.label.setVisible(True)
         known = self.known.get(state)
         if known is not None:
-            self.label.setText(_(STATUS_TEXT[known.answer]))
+            self.label.setText(self._status_text(known.answer))
         elif self.window.game.is_won(state):
             self.label.setText(pgettext("the game shown", "Won"))
         else:
@@ -131,9 +132,13 @@ class SolverActions(QObject):
         if state is not self.window.session.state:
             return
         self.known.add(state, result)
-        self.label.setText(_(STATUS_TEXT.get(result.answer, UNKNOWN_TEXT)))
+        self.label.setText(self._status_text(result.answer))
         self.label.setToolTip(_("{count} positions searched in {seconds:.1f} s").format(
             count=result.nodes, seconds=result.seconds) + (f" ({_(result.reason)})" if result.reason else ""))
+
+    def _status_text(self, answer: str) -> str:
+        texts = START_TEXT if self.window.session.position == 0 else {}
+        return _(texts.get(answer) or STATUS_TEXT.get(answer, UNKNOWN_TEXT))
 
     def set_status_line(self, on: bool) -> None:
         self.window.settings.store.setValue(STATUS_KEY, bool(on))

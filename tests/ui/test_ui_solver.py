@@ -19,7 +19,7 @@ from solitaire_core import pools
 from solitaire_core.session import Session
 from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Result, check_solution
 from ui_qt import solver_actions, solver_process, solving
-from ui_qt.solver_actions import CHECKING_TEXT, STATUS_TEXT
+from ui_qt.solver_actions import CHECKING_TEXT, START_TEXT, STATUS_TEXT
 
 # A real search starts a worker process (and imports every game) the first time: on a
 # loaded machine that takes seconds, so waits on a real answer allow far more than it needs.
@@ -147,6 +147,19 @@ def test_an_answer_for_a_position_no_longer_shown_is_dropped(open_window, pile_g
         thread.join(5)
     QTest.qWait(0)
     assert window.solver.label.text() == STATUS_TEXT[WINNABLE]
+
+
+def test_a_deal_lost_from_its_start_is_not_winnable_rather_than_no_longer(open_window, pile_game, qtbot,
+                                                                             monkeypatch):
+    """Before the first move, "no longer winnable" would say the player lost it."""
+    monkeypatch.setattr(solver_actions, "solve", lambda *args: Result(UNWINNABLE))
+    window = open_window({"game": pile_game.id, "deal": 1})
+    label = window.solver.label
+    qtbot.waitUntil(lambda: label.text() == START_TEXT[UNWINNABLE], timeout=REAL_SEARCH_MS)
+    assert window.play(next(iter(pile_game.legal_moves(window.session.state))))
+    qtbot.waitUntil(lambda: label.text() == STATUS_TEXT[UNWINNABLE], timeout=REAL_SEARCH_MS)
+    window.undo_action.trigger()
+    qtbot.waitUntil(lambda: label.text() == START_TEXT[UNWINNABLE], timeout=REAL_SEARCH_MS)
 
 
 def test_the_status_line_can_be_turned_off_and_is_remembered(open_window, pile_game, qtbot):
