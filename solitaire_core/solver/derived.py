@@ -333,26 +333,8 @@ class Model:
             for b in range(1, size):
                 if table[a * size + b] or table[b * size + a]:
                     links[a] |= 1 << b
-        side = [0] * size
-        for first in range(1, size):
-            if side[first]:
-                continue
-            side[first], todo = 1, [first]
-            while todo:
-                a = todo.pop()
-                for b in range(1, size):
-                    if links[a] >> b & 1:
-                        if not side[b]:
-                            side[b] = -side[a]
-                            todo.append(b)
-                        elif side[b] == side[a]:  # an odd ring of links: no sides
-                            side = [0] * size
-                            todo = []
-                            break
-            if not any(side):
-                break
         ends = bytes([0] + [not any(table[x * size:(x + 1) * size]) for x in range(1, size)])
-        return links, side, ends, {}
+        return links, _sides(links), ends, {}
 
     def dead_end(self, pos) -> bool:
         """A card that can never move: ``_unhosted`` or ``_too_few_starts`` where the
@@ -1025,6 +1007,26 @@ def _complete_run(zone: bytes, rule: bytes, model: Model) -> int:
         return 0
     size = model.size
     return length if all(rule[lo * size + hi] for lo, hi in zip(run, run[1:])) else 0
+
+
+def _sides(links: list) -> list[int]:
+    """Each card's side, +1 or -1, where every link joins cards of unlike sides; all 0
+    where some ring of links is odd (King and Ace touching), so that no sides exist."""
+    side = [0] * len(links)
+    for first in range(1, len(links)):
+        if side[first]:
+            continue
+        side[first], todo = 1, [first]
+        while todo:
+            a = todo.pop()
+            for b in range(1, len(links)):
+                if links[a] >> b & 1:
+                    if side[b] == side[a]:
+                        return [0] * len(links)
+                    if not side[b]:
+                        side[b] = -side[a]
+                        todo.append(b)
+    return side
 
 
 def _groups(links: list, cards: int) -> list[int]:
