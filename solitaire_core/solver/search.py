@@ -103,43 +103,84 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
     exact search within ``PROBE_SHARE`` of the budget (many deals are won or
     lost in milliseconds by it), the narrow lines within ``NARROW_SHARE``
     (they win most of the others fast), then the exact search goes on where it
-    stopped with what is left. Only an exact search can answer ``unwinnable``;
-    where the narrow lines are the exact ones (a derived model's where no columns
-    fold), the best-first phase is exact too, only in another order, and running out
-    of lines proves it.
+    stopped with what is left. Only an exact search can answer ``unwinnable``.
+    Where the narrow lines are the exact ones (a derived model's where no columns
+    fold), the best-first phase is the same search in another order: it shares the
+    probe's table and is kept, going on after the probe should that run out of lines;
+    the position is lost when both have.
     """
     hooks = hooks_for(game) if hooks is None else hooks
     started = time.monotonic()
     position = hooks.start(state)
     stopped = _stopper(cancel)
-    nodes = 0
-    line = None
-    phases = ((True, PROBE_SHARE), (False, NARROW_SHARE), (True, None)) if hooks.narrow else ((True, None),)
-    probe = None
-    for exact, share in phases:
-        if share is None and probe is not None and probe.resumable:  # the probe goes on where it stopped
-            search, run = probe, probe.resume
-            search.extend(budget, started, nodes - probe.nodes)
-        else:
-            part = _part(budget, share, nodes)
-            if probe is not None and part.table is not None:  # the probe's table is kept meanwhile
-                part = evolve(part, table=max(0, part.table - len(probe.seen)))
-            search = _Search(game, hooks, hooks.lines if exact else hooks.narrow, part,
-                             stopped, started if share is None else time.monotonic())
-            run = partial(search.run if exact else search.run_best_first, position)
-        before = search.nodes
-        try:
-            line = run()
-        except _Stop as stop:
-            nodes += search.nodes - before
-            if share is None or stop.reason == "cancelled":
-                return Result(UNKNOWN, (), nodes, time.monotonic() - started, stop.reason)
-            if exact and search.resumable:  # a full table is dropped, not kept beside the next one
-                probe = search
-            continue
-        nodes += search.nodes - before
-        if line is not None or exact or hooks.narrow == hooks.lines:  # a complete search either way
-            break
+    searches: list[_Search] = []  # all of them, for the positions counted; a dropped one's table is None
+
+    def used() -> int:
+        return sum(search.nodes for search in searches)
+
+    def search(lines, share: float | None, since: float, seen: set | None = None) -> _Search:
+        part = _part(budget, share, used())
+        kept = sum(len(s.seen) for s in searches if s.seen is not None and s.seen is not seen)
+        if part.table is not None:  # the tables kept meanwhile count against the cap
+            part = evolve(part, table=max(0, part.table - kept))
+        searches.append(_Search(game, hooks, lines, part, stopped, since, seen))
+        return searches[-1]
+
+    def answer(line: list | None) -> Result:
+        return _answer(game, hooks, state, line, used(), started)
+
+    def unknown(reason: str) -> Result:
+        return Result(UNKNOWN, (), used(), time.monotonic() - started, reason)
+
+    try:
+        if not hooks.narrow:
+            return answer(search(hooks.lines, None, started).run(position))
+        probe = search(hooks.lines, PROBE_SHARE, started)
+        return answer(probe.run(position))
+    except _Stop as stop:
+        if not hooks.narrow or stop.reason == "cancelled":
+            return unknown(stop.reason)
+    if not probe.resumable:  # a full table is dropped, not kept beside the next one
+        probe.seen = None
+    exact_narrow = hooks.narrow == hooks.lines
+    narrow = search(hooks.narrow, NARROW_SHARE, time.monotonic(), probe.seen if exact_narrow else None)
+    try:
+        line = narrow.run_best_first(position)
+        if line is not None or exact_narrow and probe.seen is None:  # an exhausted exact search alone: lost
+            return answer(line)
+        going_on = []
+    except _Stop as stop:
+        if stop.reason == "cancelled":
+            return unknown(stop.reason)
+        going_on = [narrow] if exact_narrow and narrow.resumable else []
+    if not going_on:
+        narrow.seen = None  # its table is dropped (an exact one shared with the probe is the probe's)
+    if probe.seen is not None:  # the probe goes on where it stopped
+        going_on.insert(0, probe)
+    else:
+        going_on.insert(0, search(hooks.lines, None, started, going_on[0].seen if going_on else None))
+    try:
+        return answer(_one_after_another(going_on, position, budget, started, used))
+    except _Stop as stop:
+        return unknown(stop.reason)
+
+
+def _one_after_another(searches: list, position, budget: Budget, started: float,
+                       used: Callable[[], int]) -> list | None:
+    """Exact searches over one table, each going on to the end of the budget in turn: the
+    first winning line, or None when all have run out of lines (each searched every
+    position it entered, so the table holds every position reachable: the start is lost)."""
+    for search in searches:
+        search.extend(budget, started, used() - search.nodes)
+        line = search.go_on(position)
+        if line is not None:
+            return line
+    return None
+
+
+def _answer(game, hooks: SolverModel, state: State, line: list | None, nodes: int, started: float) -> Result:
+    """The answer to a complete search: lost, or the winning line turned into engine
+    moves and replayed (a line that does not replay is a bug in the hooks: unknown)."""
     elapsed = time.monotonic() - started
     if line is None:
         return Result(UNWINNABLE, (), nodes, elapsed)
@@ -155,7 +196,8 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
 
 
 class _Search:
-    def __init__(self, game, hooks: SolverModel, lines, budget: Budget, stopped, started: float):
+    def __init__(self, game, hooks: SolverModel, lines, budget: Budget, stopped, started: float,
+                 seen: set | None = None):
         self.game, self.hooks, self.lines, self.budget = game, hooks, lines, budget
         self.is_won = hooks.won or game.is_won
         self.stopped = stopped
@@ -163,7 +205,9 @@ class _Search:
         self.node_cap = budget.nodes
         self.nodes = 0
         self.countdown = CHECK_EVERY
-        self.seen = self.path = self.stack = self.pending = None  # the depth-first search, to resume
+        self.seen = seen  # its table of position keys, perhaps another search's too
+        self.path = self.stack = self.pending = None  # the depth-first search, to resume
+        self.heap = self.children = None  # the best-first search, to resume
         self.table_full = False
 
     def settle(self, moves: tuple, state: State) -> tuple[tuple, State]:
@@ -211,7 +255,8 @@ class _Search:
             return [moves]
         if self.hooks.dead_end is not None and self.hooks.dead_end(state):
             return None
-        self.seen = {self.hooks.key(state)}
+        self.seen = set() if self.seen is None else self.seen
+        self.seen.add(self.hooks.key(state))
         self.path = [moves]
         self.stack = [iter(self.lines(state))]
         self.check()
@@ -219,13 +264,19 @@ class _Search:
 
     @property
     def resumable(self) -> bool:
-        return self.stack is not None and self.table_full is False
+        return (self.stack is not None or self.heap is not None) and self.table_full is False
 
     def extend(self, budget: Budget, started: float, used_elsewhere: int) -> None:
         """The whole ``budget`` from ``started``, less the nodes other searches used."""
         self.budget = budget
         self.deadline = None if budget.seconds is None else started + budget.seconds
         self.node_cap = None if budget.nodes is None else budget.nodes - used_elsewhere
+
+    def go_on(self, start) -> list | None:
+        """Resume this search, or begin it from ``start`` (depth-first) if it has not begun."""
+        if self.heap is not None:
+            return self.resume_best_first()
+        return self.run(start) if self.stack is None else self.resume()
 
     def resume(self) -> list | None:
         hooks, is_won, lines = self.hooks, self.is_won, self.lines
@@ -261,34 +312,58 @@ class _Search:
 
     def run_best_first(self, start) -> list | None:
         """Greedy best-first by ``progress`` (summed), newest first on ties:
-        finds most wins far sooner than depth-first, proves nothing."""
-        hooks, is_won = self.hooks, self.is_won
-        progress = hooks.progress or (lambda state: sum(self.game.progress(state)))
-        key, lines, dead_end = hooks.key, self.lines, hooks.dead_end
+        finds most wins far sooner than depth-first. Stopped by its budget, it can
+        go on with ``resume_best_first``."""
         moves, state = self.settle((), start)
-        if is_won(state):
+        if self.is_won(state):
             return [moves]
-        if dead_end is not None and dead_end(state):
+        if self.hooks.dead_end is not None and self.hooks.dead_end(state):
             return None
-        seen = {key(state)}
-        heap = [(0, 0, state, (moves, None))]
-        counter = 0
+        self.seen = set() if self.seen is None else self.seen
+        self.seen.add(self.hooks.key(state))
+        self.heap, self.counter = [(0, 0, state, (moves, None))], 0
+        self.progress = self.hooks.progress or (lambda state: sum(self.game.progress(state)))
         self.check()
-        while heap:
-            _, _, state, trail = heapq.heappop(heap)
-            for child in lines(state):
-                moves, after = self.settle(*child)
-                if not self.visit(key(after), seen):
-                    continue
-                here = (moves, trail)
-                if is_won(after):
-                    parts = []
-                    while here is not None:
-                        parts.append(here[0])
-                        here = here[1]
-                    return parts[::-1]
-                if dead_end is not None and dead_end(after):
-                    continue
-                counter -= 1
-                heapq.heappush(heap, (-progress(after), counter, after, here))
+        return self.resume_best_first()
+
+    def resume_best_first(self) -> list | None:
+        key, lines, seen, heap = self.hooks.key, self.lines, self.seen, self.heap
+        if self.pending is not None:  # entered in the table when the budget ran out
+            (moves, state, trail), self.pending = self.pending, None
+            line = self.queue(moves, state, trail)
+            if line is not None:
+                return line
+        while True:
+            if self.children is None:
+                if not heap:
+                    return None
+                _, _, state, trail = heapq.heappop(heap)
+                self.children = iter(lines(state)), trail
+            children, trail = self.children
+            for child in children:
+                moves, state = self.settle(*child)
+                try:
+                    if not self.visit(key(state), seen):
+                        continue
+                except _Stop:
+                    self.pending = moves, state, trail
+                    raise
+                line = self.queue(moves, state, trail)
+                if line is not None:
+                    return line
+            self.children = None
+
+    def queue(self, moves: tuple, state: State, trail) -> list | None:
+        """A position the best-first search just entered: its winning line, or None once
+        it is queued by its progress (a dead end is not)."""
+        here = (moves, trail)
+        if self.is_won(state):
+            parts = []
+            while here is not None:
+                parts.append(here[0])
+                here = here[1]
+            return parts[::-1]
+        if self.hooks.dead_end is None or not self.hooks.dead_end(state):
+            self.counter -= 1
+            heapq.heappush(self.heap, (-self.progress(state), self.counter, state, here))
         return None

@@ -241,16 +241,17 @@ def test_the_exact_search_resumed_after_the_narrow_lines_agrees_with_plain_searc
     assert sum(pending is not None for pending in resumed) >= 30  # went on with a position half entered
 
 
-def test_a_search_stopped_every_few_positions_and_resumed_visits_all_an_unbroken_one_does(plain_answers):
+@pytest.mark.parametrize("order", ["depth-first", "best-first"])
+def test_a_search_stopped_every_few_positions_and_resumed_visits_all_an_unbroken_one_does(plain_answers, order):
     hooks = hooks_for(GAME)
     lost = [state for state, plain in plain_answers if plain == UNWINNABLE]
     for state in lost:
         start = hooks.start(state)
         whole = search._Search(GAME, hooks, hooks.lines, Budget(seconds=None, table=None), lambda: False, 0.0)
-        assert whole.run(start) is None
+        assert (whole.run if order == "depth-first" else whole.run_best_first)(start) is None
         broken = search._Search(GAME, hooks, hooks.lines, Budget(seconds=None, nodes=3, table=None),
                                 lambda: False, 0.0)
-        run, stops = partial(broken.run, start), 0
+        run, stops = partial(broken.run if order == "depth-first" else broken.run_best_first, start), 0
         while True:
             try:
                 assert run() is None
@@ -258,7 +259,7 @@ def test_a_search_stopped_every_few_positions_and_resumed_visits_all_an_unbroken
             except search._Stop:
                 stops += 1
                 broken.extend(Budget(seconds=None, nodes=broken.nodes + 3, table=None), 0.0, 0)
-                run = broken.resume
+                run = partial(broken.go_on, start)
         assert broken.seen == whole.seen and broken.nodes == whole.nodes
         assert stops or whole.nodes <= 3
 

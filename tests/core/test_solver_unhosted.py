@@ -9,7 +9,7 @@ import pytest
 
 from solitaire_core import PileGame, french_deck
 from solitaire_core.rules import Relation, up_or_down
-from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_for, plain_hooks, solve
+from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_for, plain_hooks, search, solve
 from solitaire_core.solver.derived import Model
 from solitaire_core.state import Pile
 from solitaire_core.testing import arrange
@@ -97,10 +97,11 @@ def test_the_dead_end_prunes_lost_and_won_deals_alike():
     assert saved > 0
 
 
-def test_the_best_first_phase_over_every_line_proves_a_loss_by_itself():
-    """The derived model's narrow lines are its lines, so the best-first phase is exact:
-    running out of them answers unwinnable, and the depth-first search does not cover
-    the same ground again (the probe's part of the budget and one exhaustive pass)."""
+def test_a_loss_costs_one_pass_however_the_two_exact_searches_share_it():
+    """The derived model's narrow lines are its lines, so the best-first phase is the
+    exact search in another order: it shares the probe's table, and a position either
+    entered is not entered again. A lost deal costs exactly the positions of one
+    depth-first pass."""
     with_it = hooks_for(GAME)
     assert with_it.narrow == with_it.lines
     depth_first = attrs.evolve(with_it, narrow=None)
@@ -112,7 +113,30 @@ def test_the_best_first_phase_over_every_line_proves_a_loss_by_itself():
         alone = solve(GAME, GAME.new(deal), Budget(seconds=None, nodes=400_000), hooks=depth_first)
         phased = solve(GAME, GAME.new(deal), Budget(seconds=None, nodes=10 * alone.nodes), hooks=with_it)
         assert phased.answer == UNWINNABLE
-        assert phased.nodes < 2 * alone.nodes
+        assert phased.nodes == alone.nodes
+
+
+def test_the_kept_best_first_search_going_on_after_the_probe_answers_as_plain_search(monkeypatch):
+    """Probe and best-first phase of a few positions each, then the probe to its end and
+    the best-first search after it: the answer is plain search's, and a loss is only said
+    once both have run out of lines (the positions left in the best-first queue may
+    still win)."""
+    monkeypatch.setattr(search, "PROBE_SHARE", 0.00002)
+    monkeypatch.setattr(search, "NARROW_SHARE", 0.00002)
+    after = []
+    go_on = search._Search.go_on
+    monkeypatch.setattr(search._Search, "go_on",
+                        lambda self, start: after.append(self.heap is not None) or go_on(self, start))
+    answers_after = set()
+    for deal in range(1, 41):
+        state = GAME.new(deal)
+        plain = solve(GAME, state, Budget(seconds=None, nodes=400_000), hooks=plain_hooks(GAME))
+        after.clear()
+        answer = solve(GAME, state, Budget(seconds=None, nodes=400_000)).answer
+        assert answer == plain.answer, deal
+        if any(after):
+            answers_after.add(answer)
+    assert answers_after == {WINNABLE, UNWINNABLE}
 
 
 class SmallGolfStockToo(SmallGolf):
