@@ -2,7 +2,8 @@
 (after a greedy best-first look at the game's narrow lines, if it has any).
 
 Exact by construction: every line a game's hooks offer is searched unless its
-position (by key) was seen, so an exhausted search proves the position lost;
+position (by key) was seen, so searches that share a table and have all run out
+of lines prove the position lost;
 any budget that runs out makes the answer ``unknown``. A winning line is
 replayed through ``game.apply`` before it is returned.
 """
