@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import heapq
 import time
-from functools import partial
 from typing import Any, Callable
 
 from attrs import evolve, frozen
