@@ -73,8 +73,12 @@ class Model:
         size = len(self.cards)
         self.size = size
 
+        made: dict = {}  # one table a relation: zones declared with one rule share it
+
         def table(rule):
-            return None if rule is None else bytes(_pairs(rule, self.cards))
+            if rule is not None and id(rule) not in made:
+                made[id(rule)] = bytes(_pairs(rule, self.cards))
+            return None if rule is None else made[id(rule)]
 
         self.build = [table(z.build) for z in zones]
         self._tables = {}  # build tables the options pick (``build_rule``), made once each
@@ -894,6 +898,8 @@ class Model:
         for f, ups, starts in self.next_masks:
             zone = pos[f]
             wanted |= starts if len(zone) == 1 else ups[zone[-1]]
+        if not wanted:  # no foundation takes a card now (or none is built a card at a time: Spider)
+            return None
         up: list = []
         changed = self._changed
         for i in changed[1] if changed[0] is pos else self.sends_up:
@@ -951,10 +957,13 @@ class Model:
         zones[-1] += 1
 
     def _settle(self, zones: list) -> None:
+        barren: list = []  # the collecting rules no column's top run follows, since the last run collected
         for f in self.collectors:
             if len(zones[f]) > 1:
                 continue
             rule = self.collect[f]
+            if any(rule is seen for seen in barren):  # Spider's eight foundations: one look, not eight
+                continue
             for t in self.tableau:
                 run = _complete_run(zones[t], rule, self)
                 if run:
@@ -965,7 +974,10 @@ class Model:
                         down -= 1
                     zones[f] = b"\x00" + zone[-run:]
                     zones[t] = bytes([down]) + rest
+                    barren.clear()
                     break
+            else:
+                barren.append(rule)
         for j, k in self.refill:
             if len(zones[j]) == 1 and len(zones[k]) > 1:
                 giver = zones[k]
