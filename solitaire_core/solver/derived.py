@@ -16,8 +16,8 @@ searches the engine's states instead (``why_not``). Settings read from the optio
 (the draw count, the redeals allowed) are taken from the start position.
 
 The key is canonical: zones declared alike (columns, free cells, foundations) are
-interchangeable, so their contents are sorted, unless a stock still to deal deals onto
-them in order, a reserve refills them, or cards cover them.
+interchangeable, so their contents are sorted, unless a stock deals onto them in order
+(while it holds cards), a reserve refills them, or cards cover them.
 
 What the tables prove is used, each part only where the declarations give its proof
 (docs/solver.md, "How the model is derived"): draws searched only as part of a line
