@@ -73,19 +73,12 @@ class Model:
         size = len(self.cards)
         self.size = size
 
-        made: dict = {}  # one table a relation: zones declared with one rule share it
-
-        def table(rule):
-            if rule is not None and id(rule) not in made:
-                made[id(rule)] = bytes(_pairs(rule, self.cards))
-            return None if rule is None else made[id(rule)]
-
-        self.build = [table(z.build) for z in zones]
-        self._tables = {}  # build tables the options pick (``build_rule``), made once each
-        self.run = [table(z.run_rule) for z in zones]
+        self._tables = {}  # one table a relation (``_table``): zones declared with one rule share it
+        self.build = [self._table(z.build) for z in zones]
+        self.run = [self._table(z.run_rule) for z in zones]
         self.empty = [self._takes(z.empty) for z in zones]
-        self.collect = [table(z.collects) for z in zones]
-        self.pairs = table(game.pairs)
+        self.collect = [self._table(z.collects) for z in zones]
+        self.pairs = self._table(game.pairs)
         self.pairs_to = game.index.get(game.pairs_to) if game.pairs is not None else None
         self.receivers = game._receivers
         self.covering = game._covering

@@ -66,7 +66,6 @@ def test_every_answer_is_plain_searchs():
     assert answers == {WINNABLE, UNWINNABLE}
 
 
-
 def test_a_deal_onto_the_columns_is_no_step_back_for_the_best_first_measure():
     """Each card still to deal counts as the jumble it makes where it lands, so that
     the best-first phase does not put off a deal every win makes (Spider)."""
