@@ -90,6 +90,7 @@ class Model:
         self.collectors = [j for j, z in enumerate(zones) if z.collects is not None]
         self.foundations = game.role(FOUNDATION)
         self.tableau = game.role(TABLEAU)
+        self.collecting = frozenset(self.tableau if self.collectors else ())  # where runs complete
         self.cells = game.role(CELL)
         self.roles = [z.role for z in zones]
         # an empty zone taking cards only from some roles: the zones it takes none from (Canfield's columns)
@@ -212,7 +213,9 @@ class Model:
                         for f in self.foundations]
         self.next_masks = [(f, [sum(1 << c for c in cards) for cards in ups], sum(1 << c for c in starts))
                            for f, ups, starts in self.next_up]
-        self.any_safe = bool(self.foundations) and (any(self.safe_up) or self.needs is not None)
+        # no foundation ever taking a card by a move (Spider's collect whole runs): none is safe
+        self.any_safe = (any(starts or any(ups) for _, ups, starts in self.next_masks)
+                         and (any(self.safe_up) or self.needs is not None))
         self.safe_sources = self.sends_up = [i for i, role in enumerate(self.roles) if role not in (FOUNDATION, STOCK)]
 
     def _classes(self) -> bytes | None:
@@ -523,8 +526,9 @@ class Model:
             # the waste's top card is safe to send up only where one card is drawn at a time
             self.sends_up = [i for i in self.safe_sources if not (self.roles[i] == WASTE and self.draw_count > 1)]
         code = self.code
-        zones = tuple(bytes([p.down] + [code[c] for c in p.cards]) for p in state.piles)
-        return zones + (state.value("redeals"),)
+        zones = [bytes([p.down] + [code[c] for c in p.cards]) for p in state.piles]
+        self._settle(zones, self.tableau)  # as the engine does after every move: ``play`` settles from there
+        return (*zones, state.value("redeals"))
 
     def key(self, pos) -> Hashable:
         if self.redeals is None:
@@ -891,7 +895,7 @@ class Model:
         for f, ups, starts in self.next_masks:
             zone = pos[f]
             wanted |= starts if len(zone) == 1 else ups[zone[-1]]
-        if not wanted:  # no foundation takes a card now (or none is built a card at a time: Spider)
+        if not wanted:  # no foundation takes a card now
             return None
         up: list = []
         changed = self._changed
@@ -924,7 +928,7 @@ class Model:
                 down -= 1
             zones[i] = bytes([down]) + rest
             zones[j] += zone[-n:]
-        self._settle(zones)
+        self._settle(zones, self.targets if i < 0 else (i, j))
         return tuple(zones)
 
     def _draw(self, zones: list) -> None:
@@ -949,28 +953,16 @@ class Model:
         zones[wi] = b"\x00"
         zones[-1] += 1
 
-    def _settle(self, zones: list) -> None:
-        barren: list = []  # the collecting rules no column's top run follows, since the last run collected
-        for f in self.collectors:
-            if len(zones[f]) > 1:
-                continue
-            rule = self.collect[f]
-            if any(rule is seen for seen in barren):  # Spider's eight foundations: one look, not eight
-                continue
-            for t in self.tableau:
-                run = _complete_run(zones[t], rule, self)
-                if run:
-                    zone = zones[t]
-                    rest = zone[1:-run]
-                    down = min(zone[0], len(rest))
-                    if self.flip[t] and rest and down == len(rest):
-                        down -= 1
-                    zones[f] = b"\x00" + zone[-run:]
-                    zones[t] = bytes([down]) + rest
-                    barren.clear()
-                    break
-            else:
-                barren.append(rule)
+    def _settle(self, zones: list, touched) -> None:
+        """What happens by itself after a move or deal that changed the ``touched`` zones
+        of a settled position. A run can have been completed only on one of those, and
+        only where an Ace lies on enough face-up cards: most positions need no look for one."""
+        collecting, rank, king = self.collecting, self.rank, self.king
+        for t in touched:
+            zone = zones[t]
+            if t in collecting and len(zone) > 1 and rank[zone[-1]] == 1 and len(zone) - 1 - zone[0] >= king[zone[-1]]:
+                self._collect(zones, touched)
+                break
         for j, k in self.refill:
             if len(zones[j]) == 1 and len(zones[k]) > 1:
                 giver = zones[k]
@@ -984,6 +976,33 @@ class Model:
             zone = zones[j]
             if len(zone) > 1 and zone[0] == len(zone) - 1 and not any(len(zones[c]) > 1 for c in self.covering[j]):
                 zones[j] = bytes([zone[0] - 1]) + zone[1:]
+
+    def _collect(self, zones: list, touched) -> None:
+        """Complete runs to the empty foundations that collect them, as the engine's
+        ``settle``: each foundation in turn the first one (by column) its rule completes."""
+        barren: list = []  # the collecting rules no column's top run follows, since the last run collected
+        for f in self.collectors:
+            if len(zones[f]) > 1:
+                continue
+            rule = self.collect[f]
+            if any(rule is seen for seen in barren):  # Spider's eight foundations: one look, not eight
+                continue
+            for t in self.tableau:
+                if t not in touched:
+                    continue
+                run = _complete_run(zones[t], rule, self)
+                if run:
+                    zone = zones[t]
+                    rest = zone[1:-run]
+                    down = min(zone[0], len(rest))
+                    if self.flip[t] and rest and down == len(rest):
+                        down -= 1
+                    zones[f] = b"\x00" + zone[-run:]
+                    zones[t] = bytes([down]) + rest
+                    barren.clear()
+                    break
+            else:
+                barren.append(rule)
 
 
 def _pairs(rule, cards) -> Iterator[int]:
