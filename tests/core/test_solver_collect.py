@@ -4,34 +4,23 @@ column that received cards, on one a move laid it bare on (a card dealt onto an 
 moved off again), or on several at once by a deal; a hand-built start that holds one
 already is settled first. Each time the model's position is held to the engine's, by key."""
 
-from solitaire_core import PileGame, french_deck
+from solitaire_core import french_deck
 from solitaire_core.moves import DRAW, parse_move
-from solitaire_core.rules import any_card, down, same_suit
+from solitaire_core.rules import down, same_suit
 from solitaire_core.solver.derived import Model
-from solitaire_core.state import Pile
 from solitaire_core.testing import arrange, run_text
-from solitaire_core.zones import Foundations, Stock, Tableau
 
-COLUMNS = tuple(f"t{i}" for i in range(1, 5))
+from dealt_game import DealtColumns, dealt_zones
 
 
-class SmallCollected(PileGame):
+class SmallCollected(DealtColumns):
     """Built down in suit, any card on an empty column; a stock dealing one card onto
     each column; complete King-to-Ace runs of a suit go home by themselves."""
 
     id = "test-small-collected"
     name = "Small collected"
     deck = french_deck()
-    zones = (
-        Stock("stock", deal_to=COLUMNS),
-        *Foundations("f", 4, collects=down & same_suit),
-        *Tableau("t", 4, build=down & same_suit, empty=any_card),
-    )
-
-    def deal(self, cards, options):
-        piles = {t: Pile(tuple(cards.pop() for _ in range(3)), 2) for t in COLUMNS}
-        piles["stock"] = Pile(tuple(cards), len(cards))
-        return piles
+    zones = dealt_zones(collects=down & same_suit)
 
 
 GAME = SmallCollected()

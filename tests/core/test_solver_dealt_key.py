@@ -4,19 +4,16 @@ the columns are keyed apart; once it is empty nothing names them, and they are k
 interchangeable, as the games' own keys have it. Tested on a small game where plain
 search over the engine settles every deal, so the key is held to it both ways."""
 
-from solitaire_core import PileGame, french_deck
+from solitaire_core import french_deck
 from solitaire_core.moves import DRAW
-from solitaire_core.rules import any_card, down, same_suit
 from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, plain_hooks, solve
 from solitaire_core.solver.derived import Model
-from solitaire_core.state import Pile
 from solitaire_core.testing import arrange
-from solitaire_core.zones import Foundations, Stock, Tableau
 
-COLUMNS = tuple(f"t{i}" for i in range(1, 5))
+from dealt_game import COLUMNS, DealtColumns, dealt_zones
 
 
-class SmallDealt(PileGame):
+class SmallDealt(DealtColumns):
     """Ace to Five: four columns of three (two face down), built down in suit, any card
     on an empty one; the stock deals one card onto each column, twice. About half its
     deals are lost."""
@@ -24,16 +21,7 @@ class SmallDealt(PileGame):
     id = "test-small-dealt"
     name = "Small dealt"
     deck = french_deck(without=(6, 7, 8, 9, 10, 11, 12, 13))
-    zones = (
-        Stock("stock", deal_to=COLUMNS),
-        *Foundations("f", 4),
-        *Tableau("t", 4, build=down & same_suit, empty=any_card),
-    )
-
-    def deal(self, cards, options):
-        piles = {t: Pile(tuple(cards.pop() for _ in range(3)), 2) for t in COLUMNS}
-        piles["stock"] = Pile(tuple(cards), len(cards))
-        return piles
+    zones = dealt_zones()
 
 
 GAME = SmallDealt()
