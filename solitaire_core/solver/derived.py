@@ -98,6 +98,9 @@ class Model:
                        for i in range(len(zones))]
         self.ids = [z.id for z in zones]
         self.supermove = type(game).run_limit is supermove
+        # where runs move by supermove each free place doubles the longest run that moves at
+        # once, so the best-first phase counts it three times (docs/solver.md: FreeCell)
+        self.free_weight = 3 if self.supermove else 1
         self.rank = [0] + [c.rank for c in distinct]
         self.king = [0] + [c.king for c in distinct]
         self.win_count = game.win_count
@@ -576,10 +579,11 @@ class Model:
 
     def progress(self, pos) -> int:
         """For the best-first phase: cards won, less cards hidden, less the cards lying on
-        the ones the foundations take next, plus places free, less face-up cards lying on
-        one their zone's run rule does not follow (measured, docs/solver.md: FreeCell won
-        108 of 111 hard and easy deals at 20,000 positions with it, 99 without), and less
-        as much for each card a stock is still to deal onto the columns (Spider)."""
+        the ones the foundations take next, plus places free (three times where runs move by
+        supermove), less face-up cards lying on one their zone's run rule does not follow
+        (measured, docs/solver.md: FreeCell won 108 of 111 hard and easy deals at 20,000
+        positions with it, 99 without), and less as much for each card a stock is still to
+        deal onto the columns (Spider)."""
         hidden = sum(pos[j][0] for j in range(len(pos) - 1) if j != self.stock)
         free = sum(1 for j in self.cells if len(pos[j]) == 1) + sum(1 for j in self.tableau if len(pos[j]) == 1)
         if self.empty_to_win:
@@ -603,7 +607,8 @@ class Model:
         # a stock dealing onto the columns: each card to deal counts as the jumble it makes
         # where it lands, so that a deal, which every win makes, is not put off as a step back
         to_deal = len(pos[self.stock]) - 1 if len(self.targets) > 1 else 0
-        return (4 * sum(len(pos[j]) - 1 for j in self.foundations) - 2 * hidden + free - buried
+        won = sum(len(pos[j]) - 1 for j in self.foundations)
+        return (4 * won - 2 * hidden + self.free_weight * free - buried
                 - 3 * (jumbled + to_deal))
 
     # --- moves --------------------------------------------------------------------------
