@@ -24,8 +24,9 @@ What the tables prove is used, each part only where the declarations give its pr
 ending in a move off or onto the waste (``_drawn``), the splits a fresh pass reaches
 keyed alike (``_fresh``), cards sent up when what can be built on them is up
 (``_needs``), positions where a card can never move, or where the stock cannot begin
-the chains of cards the waste must take, called lost (``dead_end``), and a run moved
-off a card searched only with a use of that card (``_folding``).
+the chains of cards the waste must take, or a card has no partner left, called lost
+(``dead_end``), and a run moved off a card searched only with a use of that card
+(``_folding``).
 """
 
 from __future__ import annotations
@@ -209,6 +210,7 @@ class Model:
         self.fold = self._folding()
         self.hosted = self._hosted()
         self.chained = self._chained()
+        self.paired = self._paired()
         self._blocked: dict = {}
         self.next_up = [(f, [tuple(c for c in range(1, size) if self.build[f] and self.build[f][top * size + c])
                              for top in range(size)],
@@ -341,9 +343,85 @@ class Model:
         ends = bytes([0] + [not any(table[x * size:(x + 1) * size]) for x in range(1, size)])
         return links, _sides(links), ends, {}
 
+    def _paired(self) -> tuple | None:
+        """For ``dead_end`` where cards leave in pairs (Pyramid): each card's partners as
+        a bit mask, whether a foundation takes it alone, and the zones to empty and those
+        over them, each with the zones right over it and right under it, those with fewer
+        zones over them first. None where the test does not hold: it needs each card once
+        in the deck, foundations that give no card back, and zones to empty, and zones
+        over them, that take no card and give cards only to the foundations."""
+        if self.pairs is None or not self.empty_to_win or len(self.game.deck) != self.size - 1:
+            return None
+        foundations = set(self.foundations)
+        if any(self.lift[f] != LIFT_NONE for f in foundations):
+            return None
+        cones = {}
+        todo = list(self.empty_to_win)
+        while todo:
+            j = todo.pop()
+            if j in cones:
+                continue
+            if j in self.takers or set(self.receivers[j]) - foundations:
+                return None
+            cone, near = set(), list(self.covering[j])
+            while near:
+                k = near.pop()
+                if k not in cone:
+                    cone.add(k)
+                    near.extend(self.covering[k])
+            cones[j] = cone
+            todo.extend(cone)
+        size = self.size
+        pairs = self.pairs
+        partners = [0] + [sum(1 << y for y in range(1, size) if pairs[x * size + y] or pairs[y * size + x])
+                          for x in range(1, size)]
+        alone = bytes([0] + [any(self.empty[f] is not None and self.empty[f][x]
+                                 or self.build[f] is not None and any(self.build[f][y * size + x] for y in range(1, size))
+                                 for f in foundations) for x in range(1, size)])
+        # a zone's cone holds the cones of the zones over it, so those go first
+        order = sorted(cones, key=lambda j: len(cones[j]))
+        under = {j: tuple(k for k in cones if j in self.covering[k]) for j in cones}
+        return partners, alone, tuple((j, self.covering[j], under[j], j in self.empty_to_win) for j in order)
+
+    def _unpaired(self, pos) -> bool:
+        """A card of a zone to empty that no foundation takes alone and whose partners
+        are all gone to the foundations or lie in its zone or in a zone over or under
+        its own, near or far: those over it must leave before it is free, those under it
+        are not free before it leaves."""
+        partners, alone, order = self.paired
+        gone = 0
+        for f in self.foundations:
+            for c in pos[f][1:]:
+                gone |= 1 << c
+        cards, over, under = {}, {}, {}
+        for j, _, _, _ in order:
+            mask = 0
+            for x in pos[j][1:]:
+                mask |= 1 << x
+            cards[j] = mask
+        for j, near, _, _ in order:
+            mask = 0
+            for k in near:
+                mask |= cards[k] | over[k]
+            over[j] = mask
+        for j, _, below, test in reversed(order):
+            mask = 0
+            for k in below:
+                mask |= cards[k] | under[k]
+            under[j] = mask
+            if test and len(pos[j]) > 1:
+                free = ~(mask | over[j] | cards[j] | gone)
+                for x in pos[j][1:]:
+                    if not alone[x] and not partners[x] & free:
+                        return True
+        return False
+
     def dead_end(self, pos) -> bool:
-        """A card that can never move: ``_unhosted`` or ``_too_few_starts`` where the
-        game is won by emptying zones, else ``_stuck`` in some zone."""
+        """A card that can never move: ``_unpaired`` where cards leave in pairs,
+        ``_unhosted`` or ``_too_few_starts`` where the game is won by emptying zones, else
+        ``_stuck`` in some zone."""
+        if self.paired is not None:
+            return self._unpaired(pos)
         if self.hosted is not None:
             return self._unhosted(pos) or self.chained is not None and self._too_few_starts(pos)
         return self._stuck_anywhere(pos)
@@ -1127,5 +1205,6 @@ def derived_model(game, model: Model | None = None):
     model = Model(game) if model is None else model
     return SolverModel(model.lines, model.key, start=model.start, won=model.won, progress=model.progress,
                        safe=model.safe,
-                       dead_end=model.dead_end if model.blocking is not None or model.hosted is not None else None,
+                       dead_end=(model.dead_end if model.blocking is not None or model.hosted is not None
+                                 or model.paired is not None else None),
                        narrow=model.narrow if model.fold else model.lines, own_positions=True)
