@@ -9,11 +9,13 @@ import pytest
 
 from solitaire_core import PileGame, french_deck
 from solitaire_core.rules import Relation, up_or_down
-from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_for, plain_hooks, search, solve
+from solitaire_core.solver import UNWINNABLE, WINNABLE, Budget, hooks_for, plain_hooks, search, solve
 from solitaire_core.solver.derived import Model
 from solitaire_core.state import Pile
 from solitaire_core.testing import arrange
 from solitaire_core.zones import LIFT_NONE, LIFT_TOP, STOCK, TABLEAU, Stock, Tableau, Waste
+
+from dead_end_checks import answers_and_saving, assert_plain_search_agrees
 
 
 class SmallGolf(PileGame):
@@ -73,26 +75,12 @@ def test_every_answer_is_plain_searchs(rules, deal):
     """Plain search over the engine's moves, with no pruning and no model, decides each
     small deal; the derived model with its dead ends says the same. Also where nothing
     goes on a Six (``SmallGolfDeadSix``, below), so that a Six ends every chain."""
-    game = {"small golf": GAME, "nothing on a six": DEAD_SIX}[rules]
-    state = game.new(deal)
-    plain = solve(game, state, Budget(seconds=None, nodes=400_000), hooks=plain_hooks(game))
-    derived = solve(game, state, Budget(seconds=None, nodes=400_000))
-    assert plain.answer != UNKNOWN
-    assert derived.answer == plain.answer
+    assert_plain_search_agrees({"small golf": GAME, "nothing on a six": DEAD_SIX}[rules], deal)
 
 
 def test_the_dead_end_prunes_lost_and_won_deals_alike():
     """Both answers occur among the deals above, and the dead end saves positions."""
-    with_it = hooks_for(GAME)
-    without = attrs.evolve(with_it, dead_end=None)
-    answers, saved = set(), 0
-    for deal in range(1, 41):
-        state = GAME.new(deal)
-        pruned = solve(GAME, state, Budget(seconds=None, nodes=400_000), hooks=with_it)
-        bare = solve(GAME, state, Budget(seconds=None, nodes=400_000), hooks=without)
-        assert pruned.answer == bare.answer
-        answers.add(pruned.answer)
-        saved += bare.nodes - pruned.nodes
+    answers, saved = answers_and_saving(GAME, range(1, 41))
     assert answers == {WINNABLE, UNWINNABLE}
     assert saved > 0
 

@@ -3,16 +3,17 @@ empty that nothing takes alone, whose partners are all gone or lie over or under
 never leave, so the position is lost. Tested on a small Pyramid, where plain search over the
 engine settles every deal, so the dead end is held to it both ways."""
 
-import attrs
 import pytest
 
 from solitaire_core import PileGame, french_deck
 from solitaire_core.rules import CardTest, Relation, ranks_total
-from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_for, plain_hooks, solve
+from solitaire_core.solver import UNWINNABLE, WINNABLE
 from solitaire_core.solver.derived import Model
 from solitaire_core.state import Pile
 from solitaire_core.testing import arrange
 from solitaire_core.zones import FOUNDATION, LIFT_NONE, TABLEAU, Layout, Stock, Waste, Zone
+
+from dead_end_checks import answers_and_saving, assert_plain_search_agrees
 
 ROWS = 5
 # Place n of row r (from 0), the k-th of its row, lies under places n + r + 1 and n + r + 2.
@@ -87,25 +88,11 @@ def test_a_card_that_leaves_alone_or_has_a_partner_to_come_is_not():
 def test_every_answer_is_plain_searchs(deal):
     """Plain search over the engine's moves, with no pruning and no model, decides each
     small deal; the derived model with its dead end says the same."""
-    state = GAME.new(deal)
-    plain = solve(GAME, state, Budget(seconds=None, nodes=400_000), hooks=plain_hooks(GAME))
-    derived = solve(GAME, state, Budget(seconds=None, nodes=400_000))
-    assert plain.answer != UNKNOWN
-    assert derived.answer == plain.answer
+    assert_plain_search_agrees(GAME, deal)
 
 
 def test_the_dead_end_prunes_lost_and_won_deals_alike():
     """Both answers occur among the deals above, and the dead end saves positions."""
-    with_it = hooks_for(GAME)
-    assert with_it.dead_end is not None
-    without = attrs.evolve(with_it, dead_end=None)
-    answers, saved = set(), 0
-    for deal in range(1, 21):
-        state = GAME.new(deal)
-        pruned = solve(GAME, state, Budget(seconds=None, nodes=400_000), hooks=with_it)
-        bare = solve(GAME, state, Budget(seconds=None, nodes=400_000), hooks=without)
-        assert pruned.answer == bare.answer
-        answers.add(pruned.answer)
-        saved += bare.nodes - pruned.nodes
+    answers, saved = answers_and_saving(GAME, range(1, 21))
     assert answers == {WINNABLE, UNWINNABLE}
     assert saved > 0
