@@ -162,6 +162,14 @@ def Reserve(id: str = "reserve", at=(0.0, 0.0), fan=(0.0, 0.0), flip: bool = Tru
     return Zone(id, RESERVE, at, fan=fan, lift=LIFT_TOP, flip=flip, name=name, label=label)
 
 
+def triangle_covers(rows: int) -> dict[int, tuple[int, int]]:
+    """``Layout``'s ``covers`` for places in a triangle of ``rows`` rows, numbered row by
+    row from the top (Pyramid): place n of row r (from 0), the k-th of its row, lies
+    under places n + r + 1 and n + r + 2."""
+    return {r * (r + 1) // 2 + k + 1: (r * (r + 1) // 2 + k + r + 2, r * (r + 1) // 2 + k + r + 3)
+            for r in range(rows - 1) for k in range(r + 1)}
+
+
 def Layout(prefix: str, places: list, covers: dict[int, tuple[int, ...]], *, face_up: bool = True,
            name: str = "", first: int = 1) -> tuple[Zone, ...]:
     """One-card places ``prefix1..`` at ``places`` ((x, y) each), where ``covers[k]`` lists

@@ -7,13 +7,11 @@ from solitaire_core import Choice, PileGame, french_deck
 from solitaire_core.i18n import N_
 from solitaire_core.rules import Relation, king, ranks_total
 from solitaire_core.state import Pile
-from solitaire_core.zones import FACES_UP, FOUNDATION, LIFT_NONE, TABLEAU, Layout, Opt, Stock, Waste, Zone
+from solitaire_core.zones import (FACES_UP, FOUNDATION, LIFT_NONE, TABLEAU, Layout, Opt, Stock, Waste, Zone,
+                                  triangle_covers)
 
 STEP, ROW, LEFT, ROWS = 1.2, 0.7, 1.5, 7  # a card and a bit across; half a card down; room for the stock
 PLACES = [(LEFT + (ROWS - 1 - r) * STEP / 2 + k * STEP, r * ROW) for r in range(ROWS) for k in range(r + 1)]
-# Place n of row r (counted from 0), the k-th of its row, lies under places n + r + 1 and n + r + 2.
-COVERS = {r * (r + 1) // 2 + k + 1: (r * (r + 1) // 2 + k + r + 2, r * (r + 1) // 2 + k + r + 3)
-          for r in range(ROWS - 1) for k in range(r + 1)}
 PASSES = {3: 2, 1: 0, "unlimited": None}  # passes through the stock -> redeals
 alone_king = Relation(lambda lo, hi: king(hi), N_("only Kings alone; other cards leave in pairs"))
 
@@ -24,7 +22,7 @@ class Pyramid(PileGame):
     options = (Choice("passes", (3, 1, N_("unlimited")), label=N_("Passes through the stock")),)
     deck = french_deck()
     zones = (
-        *Layout("p", PLACES, COVERS, name=N_("Place {n}")),
+        *Layout("p", PLACES, triangle_covers(ROWS), name=N_("Place {n}")),
         Stock("stock", at=(0.0, 0.0), redeals=Opt("passes")),
         Waste("waste", at=(0.0, 1.75)),
         Zone("discard", FOUNDATION, (LEFT + ROWS * STEP + 0.3, 0.0), build=alone_king, empty=king,

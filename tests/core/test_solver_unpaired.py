@@ -11,14 +11,11 @@ from solitaire_core.solver import UNWINNABLE, WINNABLE
 from solitaire_core.solver.derived import Model
 from solitaire_core.state import Pile
 from solitaire_core.testing import arrange
-from solitaire_core.zones import FOUNDATION, LIFT_NONE, TABLEAU, Layout, Stock, Waste, Zone
+from solitaire_core.zones import FOUNDATION, LIFT_NONE, TABLEAU, Layout, Stock, Waste, Zone, triangle_covers
 
 from dead_end_checks import answers_and_saving, assert_plain_search_agrees
 
 ROWS = 5
-# Place n of row r (from 0), the k-th of its row, lies under places n + r + 1 and n + r + 2.
-COVERS = {r * (r + 1) // 2 + k + 1: (r * (r + 1) // 2 + k + r + 2, r * (r + 1) // 2 + k + r + 3)
-          for r in range(ROWS - 1) for k in range(r + 1)}
 alone_seven = Relation(lambda lo, hi: hi.rank == 7, "only Sevens alone")
 seven = CardTest(lambda card: card.rank == 7, "a Seven")
 
@@ -33,7 +30,8 @@ class SmallPyramid(PileGame):
     name = "Small Pyramid"
     deck = french_deck(without=(8, 9, 10, 11, 12, 13))
     zones = (
-        *Layout("p", [(2.0 - r / 2 + k, 0.7 * r) for r in range(ROWS) for k in range(r + 1)], COVERS),
+        *Layout("p", [(2.0 - r / 2 + k, 0.7 * r) for r in range(ROWS) for k in range(r + 1)],
+                triangle_covers(ROWS)),
         Stock("stock", at=(0.0, 3.9), redeals=0),
         Waste("waste", at=(1.0, 3.9)),
         Zone("discard", FOUNDATION, (2.0, 3.9), build=alone_seven, empty=seven, lift=LIFT_NONE,
