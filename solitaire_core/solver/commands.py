@@ -9,6 +9,7 @@ per task, and prints the counts, shares and times per deal.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import functools
 import multiprocessing
 import os
@@ -17,6 +18,7 @@ import sys
 import time
 
 from ..i18n import _, ngettext, pgettext
+from ..interrupts import interrupt_held
 from ..registry import GameFailed, game_failure
 from ..words import percent
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Budget, check_solution, solve
@@ -107,13 +109,21 @@ def _game(game_id: str):
     return load_games()[game_id]
 
 
+_STOP = None  # in a worker: the survey's stop event, set once a deal has failed
+
+
+def _share_stop(stop) -> None:
+    global _STOP
+    _STOP = stop
+
+
 def solve_deal(task):
     """One deal in a worker: (deal, answer, seconds, positions, replayed to a win)."""
     game_id, deal, options, seconds = task
     game = _game(game_id)
     try:
         start = game.new(deal, **options)
-        result = solve(game, start, Budget(seconds=seconds))
+        result = solve(game, start, Budget(seconds=seconds), cancel=_STOP)
         replayed = result.answer == WINNABLE and check_solution(game, start, result.moves) is None
     except Exception as exc:  # a plugin's bug: named in words that survive the trip out of a worker
         failure = game_failure(game, exc)
@@ -124,7 +134,11 @@ def solve_deal(task):
 
 
 def survey(game_id: str, deals, options: dict, seconds: float, jobs: int, progress=None) -> list[tuple]:
-    """Solve every deal, ``jobs`` processes at once; results in deal order."""
+    """Solve every deal, ``jobs`` processes at once; results in deal order.
+
+    When a deal fails or Ctrl-C is pressed, the deals not started are dropped, those
+    running are cancelled through a shared event, and the workers end on their own: a
+    terminated pool can hang when a worker is killed holding its result queue."""
     tasks = [(game_id, deal, options, seconds) for deal in deals]
     if jobs == 1:
         results = []
@@ -133,12 +147,22 @@ def survey(game_id: str, deals, options: dict, seconds: float, jobs: int, progre
             if progress:
                 progress(results[-1])
         return results
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_share_stop, initargs=(stop,))
+    try:  # the workers start at the first submits
+        with interrupt_held():
+            futures = [pool.submit(solve_deal, task) for task in tasks]
         results = []
-        for result in pool.imap_unordered(solve_deal, tasks, chunksize=1):
-            results.append(result)
+        for future in concurrent.futures.as_completed(futures):
+            results.append(future.result())
             if progress:
-                progress(result)
+                progress(results[-1])
+    except BaseException:
+        stop.set()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     return sorted(results)
 
 
@@ -176,7 +200,11 @@ def run_winnability(args: argparse.Namespace) -> int:
     game = find_game(args.game)
     options = given_options(game, args)
     started = time.monotonic()
-    results = survey(game.id, args.deals, options, args.budget, args.jobs)
+    try:
+        results = survey(game.id, args.deals, options, args.budget, args.jobs)
+    except KeyboardInterrupt:
+        print("solitaire: " + _("winnability stopped before every deal was answered"), file=sys.stderr)
+        return 130
     label = " ".join([game.id, *(f"{k}={v}" for k, v in options.items())])  # as typed: -o draw=3
     print(ngettext("{game}: deals {first}-{last}, budget {seconds:g} s, {jobs} job",
                    "{game}: deals {first}-{last}, budget {seconds:g} s, {jobs} jobs", args.jobs).format(

@@ -11,6 +11,7 @@ the batches not yet back.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 from collections import deque
@@ -19,6 +20,7 @@ from attrs import frozen
 from dask.distributed import Client, KilledWorker, LocalCluster, as_completed
 
 from ..i18n import _
+from ..interrupts import interrupt_held
 from .store import Answer, Store
 from .work import solve_batch
 
@@ -43,13 +45,29 @@ class Outcome:
 def connect(scheduler: str | None, workers: int | None = None) -> tuple[Client, LocalCluster | None]:
     """A client of the cluster at ``scheduler``, or of a new local one: ``workers``
     processes (default one per core), one thread each, no memory limit (as ``--jobs`` has none), all on
-    127.0.0.1 (its HTTP server, which Dask always starts, on a free port)."""
+    127.0.0.1 (its HTTP server, which Dask always starts, on a free port). The local
+    cluster's logs are silenced: what goes wrong reaches the survey as an exception,
+    said in words, and Dask's own lines (a heartbeat missed while it closes) are noise."""
     if scheduler:
         return Client(scheduler), None
-    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                           host="127.0.0.1", dashboard_address="127.0.0.1:0", memory_limit=0,
-                           silence_logs=logging.ERROR)
-    return Client(cluster), cluster
+    with interrupt_held():  # its processes: Ctrl-C stops the survey, which closes them
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address="127.0.0.1:0", memory_limit=0,
+                               silence_logs=logging.CRITICAL)
+        return Client(cluster), cluster
+
+
+@contextlib.contextmanager
+def _silenced(*names: str):
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 def batch_size(seconds: float, solved: int, left: int, slots: int) -> int:
@@ -65,6 +83,7 @@ def run(store: Store, game_id: str, options: dict, key: str, deals: list[int], b
     counts: dict[str, int] = {}
     problems: list[str] = []
     client, cluster = connect(scheduler, workers)
+    closed_early = True  # by Ctrl-C or a failure: what Dask logs as it closes then is noise
     try:
         queue = deque(deals)
         spent = 0.0
@@ -107,8 +126,10 @@ def run(store: Store, game_id: str, options: dict, key: str, deals: list[int], b
                 progress.advance(len(answers))
             fill()
         workers = len(client.nthreads())
+        closed_early = False
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        with _silenced("distributed", "tornado") if closed_early else contextlib.nullcontext():
+            client.close()
+            if cluster is not None:
+                cluster.close()
     return Outcome(counts, tuple(problems), workers)

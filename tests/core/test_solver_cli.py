@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+
+from plugintools import CORE_TESTS, tag
+from subprocess_waits import BOUND, running_in, wait_until
+
 from solitaire_core.cli import main
 
 
@@ -57,3 +66,48 @@ def test_winnability_speaks_the_players_language(capsys):
     assert lines[1].split()[:2] == ["gagnables", "2"] and lines[1].endswith("100,0\xa0%") and lines[4].split()[0] == "tranchées"
     assert "rejouées jusqu'à la victoire\u00a0: 2 sur 2" in out
     assert solved.splitlines()[0] == "winnable"
+
+
+WATCHED = """
+    import os, time
+    from solitaire_core import hookimpl
+    from minigame import MiniGame
+
+    class Watched(MiniGame):
+        id, name = "{id}", "Watched Mini"
+
+        def legal_moves(self, state, *args):
+            os.makedirs({folder!r}, exist_ok=True)
+            open(os.path.join({folder!r}, str(os.getpid())), "a").close()  # this process plays a deal
+            time.sleep(0.01)  # deals long enough that Ctrl-C comes first
+            return super().legal_moves(state, *args)
+
+    @hookimpl
+    def solitaire_games():
+        return [Watched()]
+"""
+
+
+def test_ctrl_c_stops_winnability_and_its_workers(plugins, tmp_path):
+    """Ctrl-C in the terminal (SIGINT to the whole process group) while two workers
+    solve: one line in words, status 130, no traceback, and no worker left running."""
+    game_id, solving = f"watched-{tag()}", tmp_path / "solving"
+    plugins.install({"watched": WATCHED.format(id=game_id, folder=str(solving))})
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(plugins.folder), str(CORE_TESTS)]))
+    command = [sys.executable, "-m", "solitaire_core", "winnability", game_id, "--deals", "1-2000",
+               "--budget", "600", "--jobs", "2"]
+    process = subprocess.Popen(command, env=env, start_new_session=True, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    def workers():  # the command's own process plays a deal too, when it loads the game
+        return [int(path.name) for path in solving.glob("*") if int(path.name) != process.pid]
+
+    try:
+        wait_until(lambda: len(workers()) == 2 or process.poll() is not None, "two workers solving")
+        assert len(workers()) == 2
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=BOUND)
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # its workers too, should the test fail
+            os.killpg(process.pid, signal.SIGKILL)
+    assert (process.returncode, out, err) == (130, "", "solitaire: winnability stopped before every deal was answered\n")
+    wait_until(lambda: not running_in(process.pid), "the workers to end")

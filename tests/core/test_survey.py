@@ -16,27 +16,15 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from subprocess_waits import BOUND, running_in, wait_until
 
 from solitaire_core.cli import main
 from solitaire_core.registry import load_games
 
 GAME = "klondike"  # a game of the project: the workers run the same installed package
-BOUND = 120.0  # seconds: the longest any wait may take before the test fails
-
-
-def wait_until(condition, what: str, bound: float = BOUND):
-    deadline = time.monotonic() + bound
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"gave up waiting for {what}")
-        time.sleep(0.05)
 
 
 def rows(store: Path) -> list[tuple]:
@@ -168,6 +156,26 @@ def test_a_killed_survey_resumes_where_it_was_and_solves_no_deal_twice(processes
     out = capsys.readouterr().out
     assert f"{kept} answered before, {len(deals) - kept} to solve" in out
     assert f"solved {len(deals) - kept} deals" in out
+    assert_every_deal_answered_once(store, deals)
+
+
+def test_ctrl_c_stops_a_survey_in_words_and_it_resumes(processes, tmp_path, cluster, capsys):
+    """Ctrl-C in the terminal (SIGINT to the whole process group, the local cluster's
+    processes too): one line, status 130, no traceback from Dask, no process left
+    behind, and the next run solves only the deals not answered."""
+    store, deals = tmp_path / "survey.sqlite3", range(1, 41)
+    client = processes.start("-m", "solitaire_core", *survey_command(store, "1-40", 0.3),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_until(lambda: len(rows(store)) >= 4, "the first answers")
+    os.killpg(client.pid, signal.SIGINT)
+    _, err = client.communicate(timeout=BOUND)
+    kept = len(rows(store))
+    assert kept < len(deals), "the survey ended before Ctrl-C: nothing was tested"
+    assert client.returncode == 130 and "Traceback" not in err
+    assert err.splitlines()[-1] == "solitaire: survey stopped; the answers that came are stored: run it again to go on"
+    wait_until(lambda: not running_in(client.pid), "the local cluster's processes to end")
+    assert main(survey_command(store, "1-40", 0.3, "--scheduler", cluster)) == 0
+    assert f"{kept} answered before, {len(deals) - kept} to solve" in capsys.readouterr().out
     assert_every_deal_answered_once(store, deals)
 
 
