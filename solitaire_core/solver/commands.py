@@ -109,7 +109,7 @@ def _game(game_id: str):
     return load_games()[game_id]
 
 
-_STOP = None  # in a worker: the survey's stop event, set once a deal has failed
+_STOP = None  # in a worker: the survey's stop event, set on a failed deal or Ctrl-C
 
 
 def _share_stop(stop) -> None:
