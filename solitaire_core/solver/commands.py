@@ -21,6 +21,7 @@ from ..i18n import _, ngettext, pgettext
 from ..interrupts import interrupt_held
 from ..registry import GameFailed, game_failure
 from ..words import percent
+from .derived import derived_model, why_not
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Budget, check_solution, solve
 
 DEFAULT_BUDGET = 10.0
@@ -119,11 +120,12 @@ def _share_stop(stop) -> None:
 
 def solve_deal(task):
     """One deal in a worker: (deal, answer, seconds, positions, replayed to a win)."""
-    game_id, deal, options, seconds = task
+    game_id, deal, options, seconds, derived = task
     game = _game(game_id)
     try:
         start = game.new(deal, **options)
-        result = solve(game, start, Budget(seconds=seconds), cancel=_STOP)
+        hooks = derived_model(game) if derived else None
+        result = solve(game, start, Budget(seconds=seconds), cancel=_STOP, hooks=hooks)
         replayed = result.answer == WINNABLE and check_solution(game, start, result.moves) is None
     except Exception as exc:  # a plugin's bug: named in words that survive the trip out of a worker
         failure = game_failure(game, exc)
@@ -133,13 +135,18 @@ def solve_deal(task):
     return deal, result.answer, result.seconds, result.nodes, replayed
 
 
-def survey(game_id: str, deals, options: dict, seconds: float, jobs: int, progress=None) -> list[tuple]:
-    """Solve every deal, ``jobs`` processes at once; results in deal order.
+def survey(game_id: str, deals, options: dict, seconds: float, jobs: int, progress=None,
+           derived: bool = False) -> list[tuple]:
+    """Solve every deal, ``jobs`` processes at once; results in deal order. ``derived``:
+    on the model derived from the declarations even where the game has one of its own
+    (``benchmarks/solver_models.py`` weighs the two).
 
     When a deal fails or Ctrl-C is pressed, the deals not started are dropped, those
     running are cancelled through a shared event, and the workers end on their own: a
     terminated pool can hang when a worker is killed holding its result queue."""
-    tasks = [(game_id, deal, options, seconds) for deal in deals]
+    if derived and (reason := why_not(_game(game_id))) is not None:
+        raise ValueError(f"{game_id} has no derived model: {reason}")
+    tasks = [(game_id, deal, options, seconds, derived) for deal in deals]
     if jobs == 1:
         results = []
         for task in tasks:
