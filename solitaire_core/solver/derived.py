@@ -660,8 +660,9 @@ class Model:
         the ones the foundations take next, plus places free (three times where runs move by
         supermove), less face-up cards lying on one their zone's run rule does not follow
         (measured, docs/solver.md: FreeCell won 108 of 111 hard and easy deals at 20,000
-        positions with it, 99 without), and less as much for each card a stock is still to
-        deal onto the columns (Spider)."""
+        positions with it, 99 without) or on another on the waste in the stock's last pass
+        (Forty Thieves), and less as much for each card a stock is still to deal onto the
+        columns (Spider)."""
         hidden = sum(pos[j][0] for j in range(len(pos) - 1) if j != self.stock)
         free = sum(1 for j in self.cells if len(pos[j]) == 1) + sum(1 for j in self.tableau if len(pos[j]) == 1)
         if self.empty_to_win:
@@ -682,6 +683,11 @@ class Model:
                 for k in range(zone[0] + 2, len(zone)):
                     if not run[zone[k - 1] * size + zone[k]]:
                         jumbled += 1
+        # on the stock's last pass the waste is a pile out of any order whose cards leave
+        # from the top only: each card lying on another there is a jumble too
+        w = self.waste
+        if w is not None and self.redeals is not None and pos[-1] >= self.redeals and len(pos[w]) > 2:
+            jumbled += len(pos[w]) - 2
         # a stock dealing onto the columns: each card to deal counts as the jumble it makes
         # where it lands, so that a deal, which every win makes, is not put off as a step back
         to_deal = len(pos[self.stock]) - 1 if len(self.targets) > 1 else 0
