@@ -434,7 +434,7 @@ class Model:
         it holds at most one card more of one side, the side unlike the card it begins
         on. Lost when the cards the stock has left (one a draw, no redeal) cannot begin
         the chains these need: in all, in a group, or for a side."""
-        if self.draw_count != 1 or self.redeals is None or pos[-1] < self.redeals:
+        if self.draw_count != 1 or not self.last_pass(pos):
             return False
         top = pos[self.waste]
         if len(top) == 1:
@@ -685,9 +685,8 @@ class Model:
                         jumbled += 1
         # on the stock's last pass the waste is a pile out of any order whose cards leave
         # from the top only: each card lying on another there is a jumble too
-        w = self.waste
-        if w is not None and self.redeals is not None and pos[-1] >= self.redeals and len(pos[w]) > 2:
-            jumbled += len(pos[w]) - 2
+        if self.waste is not None and self.last_pass(pos):
+            jumbled += max(0, len(pos[self.waste]) - 2)
         # a stock dealing onto the columns: each card to deal counts as the jumble it makes
         # where it lands, so that a deal, which every win makes, is not put off as a step back
         to_deal = len(pos[self.stock]) - 1 if len(self.targets) > 1 else 0
@@ -741,7 +740,11 @@ class Model:
             return not (self.needs_filled and any(len(pos[t]) == 1 for t in self.targets))
         if len(self.targets) != 1 or len(pos[self.targets[0]]) == 1:
             return False
-        return self.redeals is None or pos[-1] < self.redeals
+        return not self.last_pass(pos)
+
+    def last_pass(self, pos) -> bool:
+        """Whether the stock is on its last pass: no redeal left to turn the waste over."""
+        return self.redeals is not None and pos[-1] >= self.redeals
 
     def moves(self, pos) -> list[tuple]:
         """(engine move, src, dst, n, kind) for every legal move, best first for the search."""
