@@ -1,5 +1,5 @@
 """``solitaire survey`` on real Dask clusters: a scheduler and worker processes on
-127.0.0.1, a worker killed mid-run, the survey client killed mid-run, and a
+127.0.0.1, a worker killed mid-run, the survey client killed mid-run twice, and a
 larger budget that retries only the unknowns.
 
 Every process a test starts runs in its own session and is killed, with all its
@@ -60,6 +60,7 @@ class Processes:
             except ProcessLookupError:
                 pass
             process.wait(timeout=BOUND)
+        self.started.clear()
 
 
 def start_cluster(processes: Processes, folder: Path, workers: int) -> tuple[str, list[subprocess.Popen]]:
@@ -143,15 +144,17 @@ def test_a_worker_killed_mid_run_loses_no_answer_and_its_batch_is_redone(process
     assert_every_deal_answered_once(store, deals)
 
 
-def test_a_killed_survey_resumes_where_it_was_and_solves_no_deal_twice(processes, tmp_path, cluster, capsys):
+def test_a_survey_killed_twice_resumes_where_it_was_and_solves_no_deal_twice(processes, tmp_path, cluster, capsys):
     store, deals = tmp_path / "survey.sqlite3", range(1, 41)
-    client = processes.start("-m", "solitaire_core", *survey_command(store, "1-40", 0.3))  # a local cluster
-    wait_until(lambda: len(rows(store)) >= 4, "the first answers")
-    os.kill(client.pid, signal.SIGKILL)
-    client.wait(timeout=BOUND)
-    processes.kill_all()  # the local cluster's workers, orphaned by the kill
-    kept = len(rows(store))
-    assert kept < len(deals), "the survey ended before it was killed: nothing was tested"
+    kept = 0
+    for _ in range(2):  # killed twice, each run on a local cluster of its own, the second resuming the first
+        client = processes.start("-m", "solitaire_core", *survey_command(store, "1-40", 0.3))
+        wait_until(lambda: len(rows(store)) >= kept + 4, "more answers")
+        os.kill(client.pid, signal.SIGKILL)
+        client.wait(timeout=BOUND)
+        processes.kill_all()  # the local cluster's workers, orphaned by the kill
+        assert len(rows(store)) < len(deals), "the survey ended before it was killed: nothing was tested"
+        kept = len(rows(store))
     assert main(survey_command(store, "1-40", 0.3, "--scheduler", cluster)) == 0
     out = capsys.readouterr().out
     assert f"{kept} answered before, {len(deals) - kept} to solve" in out
