@@ -78,8 +78,10 @@ class Canfield(PileGame):
         return PASSES[state.option("passes")]
 
     def base(self, state) -> int:
-        """The base rank: the rank of the first foundation card (rule 3.1), which never moves."""
-        return state.piles[self.index["f1"]].cards[0].rank
+        """The base rank (rule 3.1): the first card dealt, at the bottom of the first
+        foundation. Every foundation begins with a card of it and none ever leaves, so any
+        foundation holding cards tells it: the foundations stay alike, as the key has them."""
+        return next(pile.cards[0].rank for pile in (state.piles[f] for f in self.role(FOUNDATION)) if pile.cards)
 
     def empty_rule(self, state, j):
         """Rule 3.1: an empty foundation takes only a card of the base rank."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from ..errors import IllegalMove
 from .derived import Model, why_not
 from .hooks import declares_model, hooks_for, plain_hooks
@@ -46,6 +48,8 @@ def check_solver(game, deals=range(1, 4), *, steps: int = 80, tail: int = 8, nod
         for _ in range(steps):
             if tables is not None:
                 _agree_on_moves(game, tables, state, deal)
+                _agree_on_interchangeable(game, tables, state, deal)
+                _agree_on_alike_cards(game, tables, state, deal)
             _agree_on_lines(game, model, state, deal, rnd, sample)
             counted["positions"] += 1
             moves = list(game.legal_moves(state))
@@ -116,6 +120,52 @@ def _agree_on_moves(game, model: Model, state, deal: int) -> None:
         if model.play(pos, i, j, n) != model.start(game.play(state, move)):
             raise SolverDisagrees(f"{game.id} deal {deal}: {move} leads elsewhere in the model than in the "
                                   f"engine, from\n{game.format_position(state)}")
+
+
+def _agree_on_interchangeable(game, model: Model, state, deal: int) -> None:
+    """Zones whose contents the derived model's key sorts are alike to the engine: with
+    two of them traded, the legal moves are the same but for the two names, and so is
+    whether the game is won. (A column taking only the waste's cards when empty was once
+    keyed as if it were any column.)"""
+    engine = set(game.legal_moves(state))
+    for group in model.interchangeable(model.start(state)):
+        a = group[0]
+        for b in group[1:]:
+            piles = list(state.piles)
+            piles[a], piles[b] = piles[b], piles[a]
+            traded = attrs.evolve(state, piles=tuple(piles))
+            names = {model.ids[a]: model.ids[b], model.ids[b]: model.ids[a]}
+            renamed = {attrs.evolve(m, src=names.get(m.src, m.src), dst=names.get(m.dst, m.dst)) for m in engine}
+            if set(game.legal_moves(traded)) != renamed or game.is_won(traded) != game.is_won(state):
+                raise SolverDisagrees(f"{game.id} deal {deal}: the model keys {model.ids[a]} and {model.ids[b]} "
+                                      f"as interchangeable, but the engine treats them apart at\n"
+                                      f"{game.format_position(state)}")
+
+
+def _agree_on_alike_cards(game, model: Model, state, deal: int) -> None:
+    """Cards the derived model's key writes as one (``classes``: Golf's suits) are alike to
+    the engine: two of them traded, wherever they lie, leave the legal moves and whether
+    the game is won as they were. One trade a class, with its first card lying anywhere."""
+    if model.classes is None:
+        return
+    first: dict = {}  # a class -> where its first card lies; None once traded
+    engine, won = set(game.legal_moves(state)), game.is_won(state)
+    for z, pile in enumerate(state.piles):
+        for k, card in enumerate(pile.cards):
+            alike = model.classes[model.code[card]]
+            if alike not in first:
+                first[alike] = z, k, card
+                continue
+            if first[alike] is None or first[alike][2] == card:  # traded already, or a copy
+                continue
+            (y, m, other), first[alike] = first[alike], None
+            piles = [list(p.cards) for p in state.piles]
+            piles[y][m], piles[z][k] = card, other
+            traded = attrs.evolve(state, piles=tuple(attrs.evolve(p, cards=tuple(c)) for p, c in zip(state.piles, piles)))
+            if set(game.legal_moves(traded)) != engine or game.is_won(traded) != won:
+                raise SolverDisagrees(f"{game.id} deal {deal}: the model keys {game.format_card(other)} and "
+                                      f"{game.format_card(card)} as alike, but the engine treats them apart at\n"
+                                      f"{game.format_position(state)}")
 
 
 def _near_the_end(game, start, tail: int, rnd: random.Random, nodes: int) -> list:

@@ -115,12 +115,8 @@ class Model:
         self.draws_alone = self._draws_alone()
         self.takers = {j for r in self.receivers for j in r}
         self.givers = [[k for k, r in enumerate(self.receivers) if j in r] for j in range(len(zones))]
-        self.groups = _interchangeable(game)
-        self._keying = _keying(self.groups, len(zones))
-        # Once a stock that deals onto zones in order is empty, nothing names them any more
-        # (Spider's columns, as its own key has it): they are keyed as interchangeable then.
-        dealt = _interchangeable(game, dealt=True) if len(self.targets) > 1 else self.groups
-        self._keying_dealt = _keying(dealt, len(zones)) if dealt != self.groups else None
+        self._declared = _interchangeable(game), _interchangeable(game, dealt=True) if len(self.targets) > 1 else None
+        self._group()
         # Zones no card ever leaves: only their size and top card can matter (Golf's
         # waste, the foundations of a game that never gives cards back).
         givers = {k for _, k in self.refill}
@@ -139,6 +135,27 @@ class Model:
         self.local_safe = not (self.collectors or self.refill or self.uncover)
         self._changed: tuple = (None, ())
         self._row_masks: dict = {}  # a row of a table -> its bytes as one number (``_taken``)
+
+    def _group(self) -> None:
+        """The zones declared alike (``_interchangeable``) that the tables in effect still
+        treat alike (a game's ``build_rule`` and ``empty_rule`` may set them zone by zone),
+        and how ``key`` gathers them. Once a stock that deals onto zones in order is empty,
+        nothing names them any more (Spider's columns, as its own key has it): they are
+        keyed as interchangeable then."""
+        declared, dealt = self._declared
+        self.groups = self._alike(declared)
+        self.dealt_groups = self.groups if dealt is None else self._alike(dealt)
+        self._keying = _keying(self.groups, len(self.ids))
+        self._keying_dealt = _keying(self.dealt_groups, len(self.ids)) if self.dealt_groups != self.groups else None
+
+    def _alike(self, groups: list) -> list:
+        split = []
+        for group in groups:
+            tables: dict = {}
+            for j in group:
+                tables.setdefault((self.build[j], self.empty[j]), []).append(j)
+            split += [tuple(part) for part in tables.values() if len(part) > 1]
+        return split
 
     def _draws_alone(self) -> bool:
         """Whether a draw touches nothing but the stock, its waste and the redeals, and no
@@ -306,14 +323,16 @@ class Model:
         hosts (the cards it may be built on anywhere) as a bit mask, whether some empty
         place takes it, and the zones to look at; None where the test does not hold (it
         needs every card that moves to move alone, some zone that never gives a card back,
-        and no pairs, refills or collected runs)."""
+        and no pairs, refills or collected runs). The hosts are None where a card is in the
+        deck more than once (a two-deck Golf): one copy buried says nothing of the other,
+        so only the chain count (``_chained``) applies there."""
         if (not self.empty_to_win or not self.tops_only or self.pairs is not None or self.refill
                 or self.collectors or any(lift not in (LIFT_TOP, LIFT_NONE) for lift in self.lift)):
             return None
         size = self.size
         tables = [t for t in self.build if t is not None]
         hosts = [0] + [sum(1 << y for y in range(1, size) if any(t[y * size + x] for t in tables))
-                       for x in range(1, size)]
+                       for x in range(1, size)] if len(self.game.deck) == size - 1 else None
         loose = bytes([0] + [any(e is not None and e[x] for e in self.empty) for x in range(1, size)])
         # the zones to empty whose cards leave only by a lift: not a stock, which deals them
         zones = [j for j in self.empty_to_win if self.lift[j] == LIFT_TOP]
@@ -423,7 +442,8 @@ class Model:
         if self.paired is not None:
             return self._unpaired(pos)
         if self.hosted is not None:
-            return self._unhosted(pos) or self.chained is not None and self._too_few_starts(pos)
+            return (self.hosted[0] is not None and self._unhosted(pos)
+                    or self.chained is not None and self._too_few_starts(pos))
         return self._stuck_anywhere(pos)
 
     def _too_few_starts(self, pos) -> bool:
@@ -590,11 +610,13 @@ class Model:
             build = [self._table(game.build_rule(state, j)) for j in range(len(game.zones))]
             if build != self.build:
                 self.build = build
+                self._group()
                 self._derive()
         if type(game).empty_rule is not PileGame.empty_rule:  # set by the deal (Canfield's base rank)
             empty = [self._takes(game.empty_rule(state, j)) for j in range(len(game.zones))]
             if empty != self.empty:
                 self.empty = empty
+                self._group()
                 self._derive()
         if self.stock is not None and len(self.targets) == 1:
             settings = game.draw_count(state), game.redeals_allowed(state) if "redeals" in game.counters else 0
@@ -627,13 +649,20 @@ class Model:
         for j in self.tops_only:  # each such zone always written so: no two writings meet
             zone = zones[j]
             zones[j] = bytes([zone[0], len(zone), zone[-1] if len(zone) > 1 else 0])
-        keying = self._keying
-        if self._keying_dealt is not None and len(pos[self.stock]) == 1:
-            keying = self._keying_dealt
+        keying = self._keying_dealt if self._dealt(pos) else self._keying
         if keying is None:
             return tuple(zones)
         alone, gathers = keying
         return (alone(zones), *[tuple(sorted(gather(zones))) for gather in gathers])
+
+    def interchangeable(self, pos) -> list[tuple[int, ...]]:
+        """The groups of zones whose contents ``key`` sorts at ``pos`` (the kit's
+        ``check_solver`` holds the engine to treating them alike)."""
+        return self.dealt_groups if self._dealt(pos) else self.groups
+
+    def _dealt(self, pos) -> bool:
+        """Whether the zones a stock deals onto are keyed as interchangeable: it is empty."""
+        return self._keying_dealt is not None and len(pos[self.stock]) == 1
 
     def _fresh(self, pos) -> tuple:
         """With unlimited passes and stock lines, a split of the stock and waste that a
@@ -830,8 +859,9 @@ class Model:
         self._add_moves(found, pos, w, self.receivers[w], rows)
         takes, room = rows[w]
         if takes is not None:
+            empty = len(pos[w]) == 1
             found += [(_order(self, pos, i, w, n), self.move(i, w, n), i, w, n)
-                      for i, n, first in onto if takes[first] and n <= room]
+                      for i, n, first in onto if takes[first] and n <= room and not (empty and w in self.barred[i])]
         if self.pairs is not None and self.run_length(pos, w):
             free = self._pairable(pos)
             self._add_pairs(found, pos, (w,), free)
@@ -924,15 +954,18 @@ class Model:
                        if (not carried or self.one[t]) and (not narrow or self.roles[t] == FOUNDATION)]
             self._add_moves(found, pos, i, targets, rows)
         takes, room = (None, 0) if narrow else rows[i]
+        emptied = len(zone) == 1
         if takes is not None:
             for k in self.givers[i]:
+                if emptied and i in self.barred[k]:  # it takes no card from zone k when empty
+                    continue
                 giver = pos[k]
                 for q in range(1, min(lengths[k], room) + 1):
                     if takes[giver[-q]]:
                         found.append((_order(self, pos, k, i, q), self.move(k, i, q), k, i, q))
         found.sort(key=lambda t: t[0])
         lines = [((move,), self.play(pos, k, m, q), k, m) for _, move, k, m, q in found]
-        if self.stock_lines and takes is not None:
+        if self.stock_lines and takes is not None and not (emptied and i in self.barred[self.waste]):
             w = self.waste
             top = self.lift[w] == LIFT_TOP  # then a split whose top card is not taken gives nothing
             for draws, drawn in self._drawn(pos):
@@ -1189,8 +1222,8 @@ def _interchangeable(game, dealt: bool = False) -> list[tuple[int, ...]]:
     for j, zone in enumerate(game.zones):
         if zone.id in named or zone.role in (STOCK, WASTE):
             continue
-        signature = (zone.role, id(zone.build), id(zone.empty), zone.lift, id(zone.run), zone.one_at_a_time,
-                     zone.flip, id(zone.collects), zone.faces)
+        signature = (zone.role, id(zone.build), id(zone.empty), zone.empty_from, zone.lift, id(zone.run),
+                     zone.one_at_a_time, zone.flip, id(zone.collects), zone.faces)
         groups.setdefault(signature, []).append(j)
     return [tuple(g) for g in groups.values() if len(g) > 1]
 
@@ -1214,6 +1247,7 @@ def derived_model(game, model: Model | None = None):
     model = Model(game) if model is None else model
     return SolverModel(model.lines, model.key, start=model.start, won=model.won, progress=model.progress,
                        safe=model.safe,
-                       dead_end=(model.dead_end if model.blocking is not None or model.hosted is not None
-                                 or model.paired is not None else None),
+                       dead_end=(model.dead_end if model.blocking is not None or model.paired is not None
+                                 or model.hosted is not None and (model.hosted[0] is not None
+                                                                  or model.chained is not None) else None),
                        narrow=model.narrow if model.fold else model.lines, own_positions=True)

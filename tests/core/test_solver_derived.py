@@ -4,6 +4,7 @@ serves a variant as its own rules say, never its parent's model."""
 
 import attrs
 import pytest
+from minigame import MiniGame
 from solver_positions import blocked, endgame
 
 from games.klondike import Klondike
@@ -14,8 +15,8 @@ from solitaire_core.rules import any_card, down, same_suit
 from solitaire_core.solver import UNKNOWN, Budget, hooks_for, plain_hooks, solve
 from solitaire_core.solver.derived import Model, derived_model, why_not
 from solitaire_core.solver.hooks import declares_model
-from solitaire_core.testing import check_solver
-from solitaire_core.zones import Tableau
+from solitaire_core.testing import arrange, check_solver
+from solitaire_core.zones import TABLEAU, WASTE, Tableau
 
 GAMES = load_games()
 
@@ -55,6 +56,24 @@ def test_whitehead_answers_as_plain_search_does_near_the_end_of_its_wins():
     wins; the derived model agrees with plain search on every position both decide."""
     counted = check_solver(Whitehead(), deals=range(3, 6), steps=30)
     assert counted["positions"] > 0 and counted["answers"] >= 8
+
+
+class KlondikeWasteFirst(Klondike):
+    """Klondike whose empty columns take the waste's cards only (Canfield's rule, with no
+    reserve to refill them)."""
+    id, name = "klondike-waste-first", "Klondike, the waste fills columns"
+    zones = tuple(attrs.evolve(z, empty_from=(WASTE,)) if z.role == TABLEAU else z for z in Klondike.zones)
+
+
+def test_a_folded_line_fills_an_emptied_column_only_from_where_it_takes_cards():
+    """The lines that use a column just emptied (``_uses``) put into it only what its
+    ``empty_from`` lets in: they once moved a column's cards there, so 12 of deals 1-20
+    answered unknown, their wins failing the replay."""
+    game = KlondikeWasteFirst()
+    assert why_not(game) is None and Model(game).fold
+    for deal in (1, 10):
+        assert "illegal" not in solve(game, game.new(deal), Budget(seconds=None, nodes=30_000)).reason
+    assert check_solver(game, deals=range(1, 3), steps=30)["positions"] > 0
 
 
 def test_games_the_solver_wins_near_their_end_are_compared_with_plain_search():
@@ -150,6 +169,80 @@ def test_a_card_that_can_never_move_is_a_dead_end():
     state = blocked(KLONDIKE)
     assert model.dead_end(model.start(state))
     assert not model.dead_end(model.start(KLONDIKE.new(1)))
+
+
+class MiniWasteFirst(MiniGame):
+    """Mini whose first column, once empty, takes the waste's cards only (Canfield's rule
+    for its columns), where the other two take any card."""
+
+    id = "test-mini-waste-first"
+    zones = (*MiniGame.zones[:-3], attrs.evolve(MiniGame.zones[-3], empty_from=(WASTE,)), *MiniGame.zones[-2:])
+
+
+WASTE_FIRST = MiniWasteFirst()
+
+
+def test_columns_unlike_in_what_they_take_when_empty_are_not_keyed_alike():
+    """The columns' contents may not trade places when one of them, empty, takes cards
+    from fewer zones: the key kept them apart from the others only by ``empty_from``."""
+    model = Model(WASTE_FIRST)
+    first_empty = arrange(WASTE_FIRST, "stock", t2="3S", t3="2H")
+    second_empty = arrange(WASTE_FIRST, "stock", t1="3S", t3="2H")
+    assert model.key(model.start(first_empty)) != model.key(model.start(second_empty))
+    swapped = arrange(WASTE_FIRST, "stock", t1="2H", t2="", t3="3S")  # t2 and t3 are alike
+    assert model.key(model.start(swapped)) == model.key(model.start(arrange(WASTE_FIRST, "stock", t1="2H", t2="3S")))
+
+
+class MiniFirstAnyColour(MiniGame):
+    """Mini whose first column builds down in any colour: its ``build_rule``, not its
+    declaration, sets it apart from the other two."""
+
+    id = "test-mini-first-any-colour"
+
+    def build_rule(self, state, j):
+        return down if self.zones[j].id == "t1" else super().build_rule(state, j)
+
+
+def test_columns_a_build_rule_sets_apart_are_not_keyed_alike():
+    """On the first column a black Two may go on the Three of Spades, on the second it may
+    not: the two positions differ though the columns are declared alike."""
+    game = MiniFirstAnyColour()
+    model = Model(game)
+    on_first = model.start(arrange(game, "stock", t1="3S", t3="2C"))
+    on_second = model.start(arrange(game, "stock", t2="3S", t3="2C"))
+    assert model.key(on_first) != model.key(on_second)
+    assert model.key(model.start(arrange(game, "stock", t1="3S", t2="2C"))) == model.key(
+        model.start(arrange(game, "stock", t1="3S", t3="2C")))  # the second and third are alike
+
+
+def test_the_kit_names_zones_keyed_alike_that_the_engine_treats_apart(monkeypatch):
+    """``check_solver`` trades the contents of zones the key sorts and asks the engine: a
+    model keying columns by their declarations alone, as it once did, is caught."""
+    monkeypatch.setattr(Model, "_alike", lambda self, groups: groups)
+    with pytest.raises(AssertionError, match="keys t1 and t2 as interchangeable, but the engine treats them apart"):
+        check_solver(MiniFirstAnyColour(), deals=range(1, 2))
+
+
+def test_the_kit_names_cards_keyed_alike_that_the_engine_treats_apart(monkeypatch):
+    """Mini builds in alternating colours, so a red Two and a black one are not alike: a
+    model writing cards by rank alone (as it rightly does Golf's) is caught."""
+    def by_rank(model):
+        codes, first = bytearray(range(256)), {}
+        for c in range(1, model.size):
+            codes[c] = first.setdefault(model.rank[c], c)
+        return bytes(codes)
+
+    monkeypatch.setattr(Model, "_classes", by_rank)
+    with pytest.raises(AssertionError, match="as alike, but the engine treats them apart"):
+        check_solver(MiniGame(), deals=range(1, 3))
+
+
+@pytest.mark.parametrize("deal", range(1, 41))
+def test_a_column_taking_the_waste_only_answers_as_plain_search(deal):
+    state = WASTE_FIRST.new(deal)
+    plain = solve(WASTE_FIRST, state, Budget(seconds=None, nodes=200_000), hooks=plain_hooks(WASTE_FIRST))
+    assert plain.answer != UNKNOWN
+    assert solve(WASTE_FIRST, state, Budget(seconds=None, nodes=200_000)).answer == plain.answer
 
 
 def test_spider_is_searched_on_the_derived_model_and_wins_deal_1():

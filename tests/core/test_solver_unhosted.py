@@ -69,6 +69,34 @@ def test_a_five_on_the_fours_and_sixes_it_needs_is_a_dead_end():
     assert not dead(t1="4C 4D 4H 6C 6D 5S 6H", waste="4S 6S 2C")
 
 
+class DoubleSmallGolf(SmallGolf):
+    """Small Golf of two decks of Ace to Three: each card twice, as in a two-deck Golf."""
+
+    id = "test-double-small-golf"
+    deck = french_deck(decks=2, without=tuple(range(4, 14)))
+
+
+DOUBLE = DoubleSmallGolf()
+
+
+def test_a_buried_copy_of_a_host_leaves_the_other_copy_to_host():
+    """Two decks: one Two of Spades lies under the waste's top, the other on a column,
+    where it can go onto the Ace and then take the Three. A buried host, read by card as
+    if each card were once in the deck, said this position lost: the false unwinnable the
+    solver promises never to give. With copies only the chain count applies."""
+    state = arrange(DOUBLE, "stock", t1="3S", t2="2S", waste="2C 2D 2H 2S 2C 2D 2H AC")
+    model = Model(DOUBLE)
+    assert model.hosted[0] is None and model.chained is not None
+    assert not model.dead_end(model.start(state))
+    assert solve(DOUBLE, state, Budget(seconds=None, nodes=10_000)).answer == WINNABLE
+
+
+@pytest.mark.parametrize("deal", range(1, 41))
+def test_two_decks_answer_as_plain_search(deal):
+    """Deal 34 was said lost by the buried hosts; plain search wins it."""
+    assert_plain_search_agrees(DOUBLE, deal)
+
+
 @pytest.mark.parametrize("rules", ["small golf", "nothing on a six"])
 @pytest.mark.parametrize("deal", range(1, 41))
 def test_every_answer_is_plain_searchs(rules, deal):
