@@ -283,21 +283,30 @@ class Model:
 
     def _chain(self) -> list | None:
         """Each card's predecessor on the foundations (0 for none) where they are all
-        built alike, one card on one card, of a deck holding each card once; else None."""
+        built alike, one card on one card, of a deck holding each card once, and every
+        chain of predecessors ends in a card an empty foundation takes and only there;
+        else None. Not where foundations wrap (a King taking an Ace: the chains turn in a
+        ring) or begin on a card that follows another there (Canfield's base rank)."""
         size, found = self.size, self.foundations
         if (len(self.game.deck) != size - 1 or not found or self.build[found[0]] is None
                 or len({(self.build[f], self.empty[f]) for f in found}) != 1):
             return None
-        up = self.build[found[0]]
+        up, starts = self.build[found[0]], self.empty[found[0]] or bytes(size)
         below = [0] * size
         for t in range(1, size):
             takes = [c for c in range(1, size) if up[t * size + c]]
             if len(takes) > 1:
                 return None
             for c in takes:
-                if below[c]:
+                if below[c] or starts[c]:
                     return None
                 below[c] = t
+        for c in range(1, size):  # each chain ends: no ring
+            x, steps = c, 0
+            while below[x]:
+                x, steps = below[x], steps + 1
+                if steps >= size:
+                    return None
         return below
 
     def _blocking(self) -> tuple | None:

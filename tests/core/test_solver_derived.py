@@ -11,12 +11,12 @@ from games.klondike import Klondike
 from solitaire_core import Choice
 from solitaire_core.moves import parse_move
 from solitaire_core.registry import load_games
-from solitaire_core.rules import any_card, down, same_suit
+from solitaire_core.rules import ace, any_card, down, same_suit, up, up_wrap
 from solitaire_core.solver import UNKNOWN, Budget, hooks_for, plain_hooks, solve
 from solitaire_core.solver.derived import Model, derived_model, why_not
 from solitaire_core.solver.hooks import declares_model
 from solitaire_core.testing import arrange, check_solver
-from solitaire_core.zones import TABLEAU, WASTE, Tableau
+from solitaire_core.zones import FOUNDATION, TABLEAU, WASTE, Foundations, Tableau
 
 GAMES = load_games()
 
@@ -235,6 +235,31 @@ def test_the_kit_names_cards_keyed_alike_that_the_engine_treats_apart(monkeypatc
     monkeypatch.setattr(Model, "_classes", by_rank)
     with pytest.raises(AssertionError, match="as alike, but the engine treats them apart"):
         check_solver(MiniGame(), deals=range(1, 3))
+
+
+def mini_foundations(build, start):
+    """Mini with foundations built by ``build`` from a card ``start`` takes, never giving back."""
+    foundations = Foundations("f", 4, at=(2.5, 0.0), build=build, start=start, give_back=False)
+    return type("MiniFoundations", (MiniGame,), {"id": "test-mini-foundations",
+                                                 "zones": (*MiniGame.zones[:2], *foundations, *MiniGame.zones[6:])})()
+
+
+class KlondikeWrap(Klondike):
+    """Klondike whose foundations go on round the corner, a King taking an Ace."""
+    id, name = "klondike-wrap", "Klondike, round the corner"
+    zones = tuple(attrs.evolve(z, build=up_wrap & same_suit) if z.role == FOUNDATION else z for z in Klondike.zones)
+
+
+def test_foundations_that_wrap_or_begin_anywhere_have_no_chain_of_predecessors():
+    """A King taking an Ace turned the chains of predecessors into a ring: making the
+    model never ended. Begun on any card, a card goes up without its predecessor. Either
+    way neither the safe line nor the dead ends may read the chains."""
+    for game in (KlondikeWrap(), mini_foundations(up & same_suit, any_card)):
+        model = Model(game)
+        assert model.below is None and model.needs is None and model.blocking is None
+    assert Model(mini_foundations(up & same_suit, ace)).below is not None  # Klondike's: Aces begin them
+    result = solve(KlondikeWrap(), KlondikeWrap().new(1), Budget(seconds=None, nodes=2_000))
+    assert "failed" not in result.reason
 
 
 @pytest.mark.parametrize("deal", range(1, 41))
