@@ -149,6 +149,7 @@ class Model:
         self._keying_dealt = _keying(self.dealt_groups, len(self.ids)) if self.dealt_groups != self.groups else None
 
     def _alike(self, groups: list) -> list:
+        """Each group split by the build and empty tables its zones have in effect."""
         split = []
         for group in groups:
             tables: dict = {}
@@ -443,6 +444,12 @@ class Model:
                     if not alone[x] and not partners[x] & free:
                         return True
         return False
+
+    @property
+    def has_dead_ends(self) -> bool:
+        """Whether some test of ``dead_end`` applies to the game."""
+        return (self.blocking is not None or self.paired is not None
+                or self.hosted is not None and (self.hosted[0] is not None or self.chained is not None))
 
     def dead_end(self, pos) -> bool:
         """A card that can never move: ``_unpaired`` where cards leave in pairs,
@@ -1256,7 +1263,5 @@ def derived_model(game, model: Model | None = None):
     model = Model(game) if model is None else model
     return SolverModel(model.lines, model.key, start=model.start, won=model.won, progress=model.progress,
                        safe=model.safe,
-                       dead_end=(model.dead_end if model.blocking is not None or model.paired is not None
-                                 or model.hosted is not None and (model.hosted[0] is not None
-                                                                  or model.chained is not None) else None),
+                       dead_end=model.dead_end if model.has_dead_ends else None,
                        narrow=model.narrow if model.fold else model.lines, own_positions=True)
