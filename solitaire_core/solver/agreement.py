@@ -46,13 +46,14 @@ def check_solver(game, deals=range(1, 4), *, steps: int = 80, tail: int = 8, nod
     for deal in deals:
         state = game.new(deal)
         for _ in range(steps):
+            moves = list(game.legal_moves(state))  # asked once: every check below compares with them
             if tables is not None:
-                _agree_on_moves(game, tables, state, deal)
-                _agree_on_interchangeable(game, tables, state, deal)
-                _agree_on_alike_cards(game, tables, state, deal)
+                engine = set(moves)
+                _agree_on_moves(game, tables, state, engine, deal)
+                _agree_on_interchangeable(game, tables, state, engine, deal)
+                _agree_on_alike_cards(game, tables, state, engine, deal)
             _agree_on_lines(game, model, state, deal, rnd, sample)
             counted["positions"] += 1
-            moves = list(game.legal_moves(state))
             if not moves or game.is_won(state):
                 break
             state = game.play(state, rnd.choice(moves))
@@ -106,9 +107,8 @@ def _agree_on_lines(game, model, state, deal: int, rnd: random.Random, sample: i
                                   f"in the engine, from\n{game.format_position(state)}")
 
 
-def _agree_on_moves(game, model: Model, state, deal: int) -> None:
+def _agree_on_moves(game, model: Model, state, engine: set, deal: int) -> None:
     pos = model.start(state)
-    engine = set(game.legal_moves(state))
     found = {move: (i, j, n) for _, move, i, j, n in model.moves(pos)}
     if set(found) != engine:
         raise SolverDisagrees(f"{game.id} deal {deal}: the model's moves differ from the engine's at\n"
@@ -122,12 +122,11 @@ def _agree_on_moves(game, model: Model, state, deal: int) -> None:
                                   f"engine, from\n{game.format_position(state)}")
 
 
-def _agree_on_interchangeable(game, model: Model, state, deal: int) -> None:
+def _agree_on_interchangeable(game, model: Model, state, engine: set, deal: int) -> None:
     """Zones whose contents the derived model's key sorts are alike to the engine: with
     two of them traded, the legal moves are the same but for the two names, and so is
     whether the game is won. (A column taking only the waste's cards when empty was once
-    keyed as if it were any column.)"""
-    engine = set(game.legal_moves(state))
+    keyed as if it were any column.) ``engine``: the legal moves at ``state``."""
     for group in model.interchangeable(model.start(state)):
         a = group[0]
         for b in group[1:]:
@@ -142,14 +141,14 @@ def _agree_on_interchangeable(game, model: Model, state, deal: int) -> None:
                                       f"{game.format_position(state)}")
 
 
-def _agree_on_alike_cards(game, model: Model, state, deal: int) -> None:
+def _agree_on_alike_cards(game, model: Model, state, engine: set, deal: int) -> None:
     """Cards the derived model's key writes as one (``classes``: Golf's suits) are alike to
     the engine: two of them traded, wherever they lie, leave the legal moves and whether
     the game is won as they were. One trade a class, with its first card lying anywhere."""
     if model.classes is None:
         return
     first: dict = {}  # a class -> where its first card lies; None once traded
-    engine, won = set(game.legal_moves(state)), game.is_won(state)
+    won = game.is_won(state)
     for z, pile in enumerate(state.piles):
         for k, card in enumerate(pile.cards):
             alike = model.classes[model.code[card]]
