@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from .i18n import N_
 from .rules import CardTest, Relation, any_card, ace, same_suit, up
@@ -160,6 +160,14 @@ def Reserve(id: str = "reserve", at=(0.0, 0.0), fan=(0.0, 0.0), flip: bool = Tru
     """Cards held apart: only the top one plays, nothing is built on it; with ``flip``
     its cards lie face down under a face-up top, the next turning up when it leaves."""
     return Zone(id, RESERVE, at, fan=fan, lift=LIFT_TOP, flip=flip, name=name, label=label)
+
+
+def changed(zones: tuple[Zone, ...], role: str, **fields: Any) -> tuple[Zone, ...]:
+    """``zones`` with every zone of ``role`` changed so (``build=``, ``empty=``...), the
+    others as they were: a variant's rule in a few words where its parent offers no
+    piece to change (``changed(FreeCell.zones, TABLEAU, build=down & same_suit)``). A
+    field no zone has is a TypeError."""
+    return tuple(evolve(zone, **fields) if zone.role == role else zone for zone in zones)
 
 
 def triangle_covers(rows: int) -> dict[int, tuple[int, int]]:

@@ -9,13 +9,17 @@ import random
 import re
 
 import pytest
+from attrs import evolve as attrs_evolve
 
+from games.freecell import FreeCell
 from games.klondike import Klondike
 from games.yukon import Yukon
 from solitaire_core import Card, IllegalMove, SolitaireError, french_deck
+from solitaire_core.rules import down, same_suit
 from solitaire_core.rules_page import amends, compose, numbers
 from solitaire_core.solver.hooks import declares_model
 from solitaire_core.testing import arrange
+from solitaire_core.zones import TABLEAU, changed
 
 PARENT = """# Parent
 
@@ -144,6 +148,25 @@ def test_the_solvers_own_model_applies_only_to_the_class_that_declares_it():
     same_rules = type("Same", (Klondike,), {"solver_model": Klondike.solver_model})
     other_rules = type("Other", (Klondike,), {})
     assert declares_model(same_rules) and not declares_model(other_rules)
+
+
+def test_changed_zones_change_only_the_role_named_and_refuse_a_field_no_zone_has():
+    in_suit = down & same_suit
+
+    class BakersGame(FreeCell):
+        id, name = "bakers-game-test", "Baker's Game"
+        zones = changed(FreeCell.zones, TABLEAU, build=in_suit)
+
+    game = BakersGame()
+    assert [z.id for z in game.zones] == [z.id for z in FreeCell.zones]
+    for zone, parent in zip(game.zones, FreeCell.zones):
+        assert zone == (attrs_evolve(parent, build=in_suit) if parent.role == TABLEAU else parent)
+    state = arrange(game, "t8", face_up=True, t1="9H", t2="10S", t3="10H")
+    moves = {game.format_move(move) for move in game.legal_moves(state)}
+    assert "t1>t3" in moves and "t1>t2" not in moves  # in suit now, where FreeCell alternates colours
+    assert "t1>t2" in {FreeCell().format_move(move) for move in FreeCell().legal_moves(state)}
+    with pytest.raises(TypeError):
+        changed(FreeCell.zones, TABLEAU, bulid=down)
 
 
 def test_cards_sort_in_the_engines_pack_order():

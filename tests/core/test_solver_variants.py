@@ -7,7 +7,6 @@ hard games whose deals the solver leaves open within the kit's budgets (Kings Do
 Climb, Any Start): for those the kit compares the moves, their effects and the
 interchangeable zones and cards, position by position."""
 
-import attrs
 import pytest
 
 from games.canfield import Canfield
@@ -18,12 +17,12 @@ from games.scorpion import Scorpion
 from games.spider import Spider
 from games.yukon import Yukon
 from solitaire_core import Choice, PileGame, french_deck
-from solitaire_core.rules import (CardTest, alternate_colour, any_card, down, down_wrap, king, same_suit, up, up_or_down,
-                                  up_or_down_wrap, up_wrap)
+from solitaire_core.rules import (CardTest, alternate_colour, any_card, down, down_wrap, king, same_suit, up,
+                                  up_or_down, up_or_down_wrap, up_wrap)
 from solitaire_core.solver.derived import why_not
 from solitaire_core.state import Pile
 from solitaire_core.testing import check_solver
-from solitaire_core.zones import FOUNDATION, LIFT_TOP, RESERVE, TABLEAU, Cells, Foundations, Stock, Tableau
+from solitaire_core.zones import FOUNDATION, LIFT_TOP, RESERVE, TABLEAU, Cells, Foundations, Stock, Tableau, changed
 
 
 class BakersGame(FreeCell):
@@ -96,20 +95,19 @@ class Lucas(FortyThieves):
 class Rainbow(Canfield):
     """Canfield built down regardless of colour."""
     id, name = "test-rainbow", "Rainbow"
-    zones = tuple(attrs.evolve(z, build=down_wrap) if z.role == TABLEAU else z for z in Canfield.zones)
+    zones = changed(Canfield.zones, TABLEAU, build=down_wrap)
 
 
 class KingsDown(Klondike):
     """Klondike with foundations built down in suit from Kings."""
     id, name = "test-kings-down", "Kings Down"
-    zones = tuple(attrs.evolve(z, build=down & same_suit, empty=king) if z.role == FOUNDATION else z
-                  for z in Klondike.zones)
+    zones = changed(Klondike.zones, FOUNDATION, build=down & same_suit, empty=king)
 
 
 class AnySuitHome(FreeCell):
     """FreeCell whose foundations build up regardless of suit."""
     id, name = "test-any-suit-home", "Any Suit Home"
-    zones = tuple(attrs.evolve(z, build=up) if z.role == FOUNDATION else z for z in FreeCell.zones)
+    zones = changed(FreeCell.zones, FOUNDATION, build=up)
 
 
 class Fortress(PileGame):
@@ -140,13 +138,13 @@ class Easthaven(PileGame):
 class Alaska(Yukon):
     """Yukon built up or down in suit."""
     id, name = "test-alaska", "Alaska"
-    zones = tuple(attrs.evolve(z, build=up_or_down & same_suit) if z.role == TABLEAU else z for z in Yukon.zones)
+    zones = changed(Yukon.zones, TABLEAU, build=up_or_down & same_suit)
 
 
 class Wasp(Scorpion):
     """Scorpion whose empty columns take any card."""
     id, name = "test-wasp", "Wasp"
-    zones = tuple(attrs.evolve(z, empty=any_card) if z.role == TABLEAU else z for z in Scorpion.zones)
+    zones = changed(Scorpion.zones, TABLEAU, empty=any_card)
 
 
 ACE_OF_SPADES = CardTest(lambda c: c.rank == 1 and c.suit == "S", "the Ace of Spades")
@@ -170,8 +168,7 @@ class BlackHole(PileGame):
 class SuperiorCanfield(Canfield):
     """Canfield whose reserve lies face up and whose empty columns take any card from anywhere."""
     id, name = "test-superior-canfield", "Superior Canfield"
-    zones = tuple(attrs.evolve(z, flip=False) if z.role == RESERVE
-                  else attrs.evolve(z, empty_from=(), refill="") if z.role == TABLEAU else z for z in Canfield.zones)
+    zones = changed(changed(Canfield.zones, RESERVE, flip=False), TABLEAU, empty_from=(), refill="")
 
     def deal(self, cards, options):
         piles = super().deal(cards, options)
@@ -181,21 +178,20 @@ class SuperiorCanfield(Canfield):
 class AnyStart(FreeCell):
     """FreeCell whose foundations begin with any card and go round the corner in suit."""
     id, name = "test-any-start", "Any Start"
-    zones = tuple(attrs.evolve(z, build=up_wrap & same_suit, empty=any_card) if z.role == FOUNDATION else z
-                  for z in FreeCell.zones)
+    zones = changed(FreeCell.zones, FOUNDATION, build=up_wrap & same_suit, empty=any_card)
 
 
 class Climb(Klondike):
     """Klondike built up in alternate colours, an Ace on an empty column."""
     id, name = "test-climb", "Climb"
-    zones = tuple(attrs.evolve(z, build=up & alternate_colour, empty=CardTest(lambda c: c.rank == 1, "an Ace"))
-                  if z.role == TABLEAU else z for z in Klondike.zones)
+    zones = changed(Klondike.zones, TABLEAU, build=up & alternate_colour,
+                    empty=CardTest(lambda c: c.rank == 1, "an Ace"))
 
 
 class NoRefill(FreeCell):
     """FreeCell whose emptied columns stay empty."""
     id, name = "test-no-refill", "No Refill"
-    zones = tuple(attrs.evolve(z, empty=None) if z.role == TABLEAU else z for z in FreeCell.zones)
+    zones = changed(FreeCell.zones, TABLEAU, empty=None)
 
 
 @pytest.mark.parametrize("game", [BakersGame(), EightOff(), BeleagueredCastle(), Spiderette(), Lucas(), Rainbow(),
