@@ -701,6 +701,15 @@ class Model:
         return sum(len(pos[j]) - 1 for j in self.foundations) == self.win_count
 
     def progress(self, pos) -> int:
+        return self._progress(pos, self.free_weight)
+
+    def progress_free_once(self, pos) -> int:
+        """The second measure where runs move by supermove: a free place weighed 1, as
+        elsewhere (measured, docs/solver.md: FreeCell's deals that stall on one measure are
+        won at once on the other)."""
+        return self._progress(pos, 1)
+
+    def _progress(self, pos, free_weight: int) -> int:
         """For the best-first phase: cards won, less cards hidden, less the cards lying on
         the ones the foundations take next, plus places free (three times where runs move by
         supermove), less face-up cards lying on one their zone's run rule does not follow
@@ -736,7 +745,7 @@ class Model:
         # where it lands, so that a deal, which every win makes, is not put off as a step back
         to_deal = len(pos[self.stock]) - 1 if len(self.targets) > 1 else 0
         won = sum(len(pos[j]) - 1 for j in self.foundations)
-        return (4 * won - 2 * hidden + self.free_weight * free - buried
+        return (4 * won - 2 * hidden + free_weight * free - buried
                 - 3 * (jumbled + to_deal))
 
     # --- moves --------------------------------------------------------------------------
@@ -1264,4 +1273,5 @@ def derived_model(game, model: Model | None = None):
     return SolverModel(model.lines, model.key, start=model.start, won=model.won, progress=model.progress,
                        safe=model.safe,
                        dead_end=model.dead_end if model.has_dead_ends else None,
-                       narrow=model.narrow if model.fold else model.lines, own_positions=True)
+                       narrow=model.narrow if model.fold else model.lines,
+                       second_progress=model.progress_free_once if model.supermove else None, own_positions=True)

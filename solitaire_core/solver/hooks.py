@@ -53,6 +53,9 @@ class SolverModel:
       first, within part of the budget, it can only ever answer ``winnable``, unless
       it is ``lines`` itself (the derived model's where no columns fold): then it is exact,
       in another order.
+    - ``second_progress(p)``: another measure for a best-first search of its own (its
+      own table, dropped) after the narrow phase: where one measure stalls on a deal,
+      another often wins it at once (FreeCell: free places weighed 3, then 1).
     - ``own_positions``: the model's positions are not engine states, so its lines and
       key cannot be replaced by plain search's.
     """
@@ -66,6 +69,7 @@ class SolverModel:
     safe: Callable[[Hashable], Line | None] | None = None
     dead_end: Callable[[Hashable], bool] | None = None
     narrow: Callable[[Hashable], Iterable[Line]] | None = None
+    second_progress: Callable[[Hashable], int] | None = None
     own_positions: bool = field(default=False, kw_only=True)
 
 

@@ -84,6 +84,7 @@ def check_solution(game, state: State, moves) -> str | None:
 
 PROBE_SHARE = 0.05  # of the time and node budgets, for a first short exact search
 NARROW_SHARE = 0.55  # then for the narrow lines; the exact search again gets the rest
+SECOND_SHARE = 0.2  # then for a best-first search by the model's second measure, if it has one
 
 
 def _part(budget: Budget, share: float | None, nodes_used: int) -> Budget:
@@ -107,7 +108,9 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
     Where the narrow lines are the exact ones (a derived model's where no columns
     fold), the best-first phase is the same search in another order: it shares the
     probe's table and is kept, going on after the probe should that run out of lines;
-    the position is lost when both have.
+    the position is lost when both have. A model with a ``second_progress`` gets, before
+    the exact search goes on, ``SECOND_SHARE`` for a best-first search by that measure
+    over a table of its own (dropped: it can only answer ``winnable``).
     """
     hooks = hooks_for(game) if hooks is None else hooks
     started = time.monotonic()
@@ -159,6 +162,16 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
         going_on.insert(0, probe)
     else:
         going_on.insert(0, search(hooks.lines, None, started, going_on[0].seen if going_on else None))
+    if hooks.second_progress is not None:
+        second = search(hooks.narrow, SECOND_SHARE, time.monotonic())  # a table of its own, dropped
+        try:
+            line = second.run_best_first(position, hooks.second_progress)
+            if line is not None:
+                return answer(line)
+        except _Stop as stop:
+            if stop.reason == "cancelled":
+                return unknown(stop.reason)
+        second.seen = None
     try:
         return answer(_one_after_another(going_on, position, budget, started, used))
     except _Stop as stop:
@@ -310,10 +323,10 @@ class _Search:
             stack.append(iter(lines(state)))
         return None
 
-    def run_best_first(self, start) -> list | None:
-        """Greedy best-first by ``progress`` (summed), newest first on ties:
-        finds most wins far sooner than depth-first. Stopped by its budget, it can
-        go on with ``resume_best_first``."""
+    def run_best_first(self, start, progress: Callable | None = None) -> list | None:
+        """Greedy best-first by ``progress`` (the model's unless given; the game's summed
+        without one), newest first on ties: finds most wins far sooner than depth-first.
+        Stopped by its budget, it can go on with ``resume_best_first``."""
         moves, state = self.settle((), start)
         if self.is_won(state):
             return [moves]
@@ -322,7 +335,7 @@ class _Search:
         self.seen = set() if self.seen is None else self.seen
         self.seen.add(self.hooks.key(state))
         self.heap, self.counter = [(0, 0, state, (moves, None))], 0
-        self.progress = self.hooks.progress or (lambda state: sum(self.game.progress(state)))
+        self.progress = progress or self.hooks.progress or (lambda state: sum(self.game.progress(state)))
         self.check()
         return self.resume_best_first()
 

@@ -189,3 +189,23 @@ def test_the_narrow_lines_follow_when_the_short_exact_search_runs_out():
     result = solve(game, start, Budget(seconds=None, nodes=1000), hooks=attrs.evolve(hooks, narrow=narrow))
     assert (result.answer, result.reason) == (UNKNOWN, "node budget")
     assert calls and result.nodes > 1000
+
+
+def test_a_second_measure_wins_a_deal_the_first_stalls_on():
+    """FreeCell's deal 548: the search with a free place weighed 3 is still going at
+    150 000 positions; the second measure (weighed 1), given its share after the
+    best-first phase, wins it in a few thousand more."""
+    game = GAMES["freecell"]
+    hooks = hooks_for(game)
+    assert hooks.second_progress is not None and hooks_for(GAMES["spider"]).second_progress is None
+    calls = []
+
+    def second(position):
+        calls.append(position)
+        return hooks.second_progress(position)
+
+    state, budget = game.new(548), Budget(seconds=None, nodes=40_000)
+    result = solve(game, state, budget, hooks=attrs.evolve(hooks, second_progress=second))
+    assert result.answer == WINNABLE and calls and replays_to_a_win(game, state, result.moves)
+    alone = solve(game, state, budget, hooks=attrs.evolve(hooks, second_progress=None))
+    assert (alone.answer, alone.reason) == (UNKNOWN, "node budget")
