@@ -314,17 +314,23 @@ def failed_game(args: argparse.Namespace | None, exc: Exception) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; a reader that leaves early (``solitaire --help | head -1``) ends it
+    quietly with status 1, as Python's documentation advises (signal, Note on SIGPIPE)."""
+    try:
+        status = run(argv)
+        sys.stdout.flush()  # a closed pipe shows here, whatever the verb or --help wrote, not at exit
+        return status
+    except BrokenPipeError:
+        # stdout on /dev/null, so that the interpreter's own last flush cannot fail again
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def run(argv: Sequence[str] | None) -> int:
     args = None
     try:
         args = build_parser().parse_args(argv)
-        status = args.run(args)
-        sys.stdout.flush()  # a closed pipe shows here, inside the try, not at the interpreter's exit
-        return status
-    except BrokenPipeError:
-        # The reader left (``solitaire list | head -1``): stop quietly, as other commands do,
-        # with stdout on /dev/null so the interpreter's own last flush cannot fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return args.run(args)
     except UsageError as exc:
         print(f"solitaire: {exc}", file=sys.stderr)
         return 2
