@@ -16,7 +16,7 @@ from PySide6.QtGui import QPolygonF
 from PySide6.QtWidgets import QApplication
 
 from solitaire_core import words
-from solitaire_core.moves import Move
+from solitaire_core.moves import DRAW, Move
 
 from .picking import STOCK, TARGET, best_move, draw_move, lift_moves, roles
 from .table import CardItem, TableView, polygon_area
@@ -44,6 +44,7 @@ class Interaction(QObject):
     """Turns gestures on ``view`` into moves handed to ``play``."""
 
     announce = Signal(str)
+    acted = Signal()  # the player touched the table or picked cards up: a hint shown goes
 
     def __init__(self, view: TableView, position: Callable[[], tuple], play: Callable[[Move], None]):
         super().__init__()
@@ -66,6 +67,7 @@ class Interaction(QObject):
         view.stop_celebration()
         view.finish_animations()
         self.cancel_hold()
+        self.acted.emit()
         model = view.model
         if model is None:
             return
@@ -122,6 +124,7 @@ class Interaction(QObject):
             move = press.ways.move(target)
             if move is None:
                 view.slide_back(press.items)
+                self.refused(press.items, pos)
             else:
                 self.play(move)
             return
@@ -131,13 +134,38 @@ class Interaction(QObject):
                 self.play(draw)
             else:
                 view.shake(press.items)
+                self.announce.emit(self.no_draw())
             return
         game, state = self.position()
         move = best_move(game, state, press.moves, view.model)
         if move is None:
             view.shake(press.items)
+            self.announce.emit(self.no_move(press.items[0]))
         else:
             self.play(move)
+
+    def refused(self, items: list[CardItem], pos: QPointF) -> None:
+        """Dropped where no move takes them: say why, in the engine's words (the rule
+        the place refuses them by), or that they went back."""
+        src, n = items[0].placed.zone, len(items)
+        zones = {slot.zone for slot in self.view.model.slots} | {c.zone for c in self.view.model.cards}
+        target = self.drop_zone(items[0], pos, zones)
+        if target in (None, src):
+            self.announce.emit(words.put_back())
+            return
+        game, state = self.position()
+        self.announce.emit(game.why_illegal(state, Move(src, target, n)))
+
+    def no_draw(self) -> str:
+        """Why the stock gives nothing (no pass left, nothing to turn), in the engine's words."""
+        game, state = self.position()
+        return game.why_illegal(state, DRAW)
+
+    def no_move(self, item: CardItem) -> str:
+        """Why a clicked card stays, as the keyboard says it."""
+        placed = item.placed
+        return (words.cannot_move(self.position()[0].card_name(placed.card)) if placed.face_up
+                else words.face_down_stays())
 
     def drop_zone(self, lead: CardItem, pos: QPointF, zones: set[str]) -> str | None:
         """The zone the dropped card overlaps most (the pointer breaks ties)."""
@@ -330,17 +358,16 @@ class Interaction(QObject):
                 self.play(draw)
             else:
                 view.shake(cards[-1:])
+                self.announce.emit(self.no_draw())
             return
         if index is None:
             return
         moves = lift_moves(self.legal(), view.model, zone, index)
         if not moves:
             view.shake(cards[index:])
-            placed = cards[index].placed
-            game = self.position()[0]
-            self.announce.emit(words.cannot_move(game.card_name(placed.card)) if placed.face_up
-                               else words.face_down_stays())
+            self.announce.emit(self.no_move(cards[index]))
             return
+        self.acted.emit()
         self.held = (zone, index, moves)
         self.held_ways = Ways(moves)
         view.highlight(zones=sorted({m.dst for m in moves}), cards=cards[index:], colour="#80e27e")

@@ -37,6 +37,12 @@ from .settings import settings_file
 FILE_FILTER = N_("Solitaire games (*.json);;All files (*)")
 
 
+def same_game(one: Session, other: Session) -> bool:
+    """The same game of the same deal and options from the same start (one further on, or back)."""
+    return (one.game is other.game and one.deal == other.deal and dict(one.options) == dict(other.options)
+            and one.states[0] == other.states[0])
+
+
 def fresh_attempt(session: Session) -> Session:
     """The same deal (or starting position) and options, from the start, with a clean record."""
     return Session(session.game, session.deal, session.options,
@@ -49,7 +55,7 @@ class RecordsActions:
     def __init__(self, window, recorder: Recorder | None):
         self.window, self.recorder = window, recorder
         self.offered: Session | None = None  # the saved game offered at launch, while its save stands
-        self.folder = str(Path.home())
+        self.continued: Session | None = None  # a file of the game in progress, opened: that game goes on
         self.dialog = None
         self.total_label = QLabel()
         window.texts.set(self.total_label.setAccessibleName, N_("Running total"))
@@ -91,6 +97,8 @@ class RecordsActions:
             return
         if new is self.offered:  # "Continue": the deal shown at launch was never played
             self.offered = None
+        elif new is self.continued:  # the same game from its file: not left
+            self.continued = None
         else:  # lost exactly when the table found it blocked
             self.recorder.record(old, self.window.blocked.result(old))
         if new.is_won:  # opened from a file: counted when it was won
@@ -182,17 +190,24 @@ class RecordsActions:
     def save_as(self, path: str | None = None) -> bool:
         """Write the game to ``path`` (asked for when None); False when nothing was written."""
         window = self.window
-        if path is None:
-            path, _chosen = QFileDialog.getSaveFileName(window, _("Save game as"), self.folder, _(FILE_FILTER))
+        asked = path is None
+        if asked:  # the dialog does not ask to replace: a file of the program's is refused first, at once
+            path, _chosen = QFileDialog.getSaveFileName(window, _("Save game as"), window.settings.folder,
+                                                        _(FILE_FILTER), "",
+                                                        QFileDialog.Option.DontConfirmOverwrite)
             if not path:
                 return False
             if not Path(path).suffix:
                 path += ".json"
+            window.settings.folder = str(Path(path).parent)
         slot = window.saves.path if window.saves is not None else autosave_path()
         if is_kept(path, tuple(p for p in (slot, slot.with_name(LEGACY_NAME), settings_file()) if p)):
             window.notices.notify("file", _("The game was not saved to {path}: the program keeps its own data "
                                             "there (statistics, settings, the game in progress). "
                                             "Choose another name.").format(path=path), kind="error")
+            return False
+        if asked and Path(path).exists() and not stats_dialog.confirm(
+                window, _("Save game as"), _("{name} already exists. Replace it?").format(name=Path(path).name)):
             return False
         try:
             window.session.save(path, key=self._key())
@@ -201,7 +216,6 @@ class RecordsActions:
             window.notices.notify("file", _("The game could not be saved to {path}: {why}").format(path=path, why=why),
                                   kind="error")
             return False
-        self.folder = str(Path(path).parent)
         window.statusBar().showMessage(_("Saved to {path}").format(path=path), 4000)
         return True
 
@@ -209,16 +223,17 @@ class RecordsActions:
         """Put the game saved in ``path`` on the table; a bad file changes nothing and says why."""
         window = self.window
         if path is None:
-            path, _chosen = QFileDialog.getOpenFileName(window, _("Open game"), self.folder, _(FILE_FILTER))
+            path, _chosen = QFileDialog.getOpenFileName(window, _("Open game"), window.settings.folder, _(FILE_FILTER))
             if not path:
                 return False
+            window.settings.folder = str(Path(path).parent)
         try:
             session = Session.load(path, window.games, key=self._key())
         except SaveError as exc:
             window.notices.notify("file", _("Cannot open {file}: {why}").format(file=Path(path).name, why=exc.said),
                                   kind="error")
             return False
-        self.folder = str(Path(path).parent)
         window.notices.dismiss("file")
+        self.continued = session if same_game(window.session, session) else None
         window.set_session(session)
         return True

@@ -159,6 +159,8 @@ class Settings:
     back = property(lambda self: self._text("back"), lambda self, v: self.store.setValue("back", v))
     table = property(lambda self: self._text("table"), lambda self, v: self.store.setValue("table", v))
     deck = property(lambda self: self._text("deck"), lambda self, v: self.store.setValue("deck", v))
+    folder = property(lambda self: self._text("folder") or str(Path.home()),  # Open and Save as start there
+                      lambda self, v: self.store.setValue("folder", v))
 
     def sync(self) -> None:
         self.store.sync()

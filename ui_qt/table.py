@@ -582,11 +582,11 @@ class TableView(QGraphicsView):
         if not items:
             return
         bases = [(item, item.pos()) for item in items]
-        amplitude = max(2.0, self.card_px[0] * 0.06)
+        amplitude = max(3.0, self.card_px[0] * 0.1)
         shake = QVariantAnimation(self)
         shake.setStartValue(0.0)
         shake.setEndValue(1.0)
-        shake.setDuration(300)
+        shake.setDuration(450)
 
         def step(t: float) -> None:
             dx = math.sin(t * math.pi * 6) * amplitude * (1 - t)

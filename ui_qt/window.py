@@ -28,6 +28,7 @@ from .blocked_watch import BlockedWatch
 from .cards import BACK_NAMES, CardPainter
 from .finish_watch import FinishWatch
 from .groups import MoveGroups
+from .hints import Hints
 from .guard import GuardedHandler, attempt, guarded
 from .interaction import Interaction
 from .notices import NoticeArea
@@ -40,7 +41,6 @@ from .svgdeck import SvgDeck, default_deck, find_decks
 from .table import ANIMATION_MS, TABLES, TableView
 
 DRAWN_DECK = N_("Drawn cards")
-HINT_MS = 2000
 STUCK_CHECK_MS = 300
 
 
@@ -96,13 +96,16 @@ class MainWindow(QMainWindow):
         self.view.handler = GuardedHandler(self.interaction, self.game_failed)  # a key or click reaches game code
         self.view.failed = self.game_failed  # so does a resize (the scene laid out for the new room)
         self.interaction.announce.connect(lambda text: self.statusBar().showMessage(text, 4000))
+        self.interaction.acted.connect(self.end_hint)  # picking cards up is the player's next action
+        self.hints = Hints()
+        self.hint_text = ""  # the hint's words, said again when a passing message goes
+        self.statusBar().messageChanged.connect(self._hint_back)
         self.auto_moves: list[Move] = []
         self.finish_line: list[Move] | None = None  # game.finish_moves of the position shown, once found
         self.finish_for = None  # the position whose finish, once found, plays by itself (Finish automatically)
         self.groups = MoveGroups()
         self.auto_timer = QTimer(self, singleShot=True, interval=ANIMATION_MS + 60, timeout=self._auto_step)
         self.stuck_timer = QTimer(self, singleShot=True, interval=STUCK_CHECK_MS, timeout=self._check_stuck)
-        self.hint_timer = QTimer(self, singleShot=True, interval=HINT_MS, timeout=self.view.clear_highlights)
         self.clock = QTimer(self, interval=1000, timeout=self.update_status)
         self.rules_dialog = None
         self._build_status()
@@ -472,7 +475,7 @@ class MainWindow(QMainWindow):
         self.auto_timer.stop()
         self.stuck_timer.stop()
         self.blocked.cancel()
-        self.hint_timer.stop()
+        self.end_hint()
         self.solver.stop_demo()
         self.view.stop_celebration()
         self.notices.dismiss("stuck")
@@ -545,27 +548,52 @@ class MainWindow(QMainWindow):
                 self.win()
 
     def hint(self) -> None:
-        self.solver.hint()
+        """The hint; pressed again on the same position, the next suggestion."""
+        move = self.hints.next(self.session.state)
+        if move is None:
+            self.solver.hint()
+        else:
+            self._mark_hint(move)
 
-    @guarded  # the move is told in the game's words
+    @guarded  # the suggestions are ranked, and the move told, in the game's words
     def show_hint(self, move: Move | None, source: str = "") -> None:
-        """Highlight ``move``'s cards and target; ``source`` says where the hint came from."""
+        """Highlight ``move``'s cards and target until the player acts; ``source`` says
+        where the hint came from."""
         if move is None:  # no move helps: said, and the way back offered (the stuck notice offers it too)
-            text = words.no_move_helps()
-            self.statusBar().showMessage(text, HINT_MS)
+            self.hint_text = words.no_move_helps()
+            self.statusBar().showMessage(self.hint_text)
             if "stuck" not in self.notices.notices:
-                self.notices.notify("hint", text, [(_("Undo"), self.undo), (_("Restart"), self.restart)],
+                self.notices.notify("hint", self.hint_text, [(_("Undo"), self.undo), (_("Restart"), self.restart)],
                                     kind="warning")
             return
-        scene = self.view.model
+        self.hints.start(self.game, self.session.state, move, source)
+        self._mark_hint(move)
+
+    @guarded
+    def _mark_hint(self, move: Move) -> None:
+        hints = self.hints
         if move.is_draw:
-            zones = [s.zone for s in scene.slots if s.role == "stock"]
-            self.view.highlight(zones=zones)
+            self.view.highlight(zones=[s.zone for s in self.view.model.slots if s.role == "stock"])
         else:
-            cards = self.view.zone_cards(move.src)[-move.n:]
-            self.view.highlight(zones=[move.dst], cards=cards)
-        self.statusBar().showMessage(words.hint(self.game.describe_move(self.session.state, move), source), HINT_MS)
-        self.hint_timer.start()
+            self.view.highlight(zones=[move.dst], cards=self.view.zone_cards(move.src)[-move.n:])
+        source = hints.source if hints.shown == 0 else _("suggestion {number} of {count}").format(
+            number=hints.shown + 1, count=len(hints.moves))
+        self.hint_text = words.hint(self.game.describe_move(self.session.state, move), source)
+        self.statusBar().showMessage(self.hint_text)
+
+    def end_hint(self) -> None:
+        """The player acted: the hint's marks and words go."""
+        if self.hint_text or self.hints.active:
+            shown, self.hint_text = self.hint_text, ""
+            self.hints.clear()
+            self.view.clear_highlights()
+            if self.statusBar().currentMessage() == shown:
+                self.statusBar().clearMessage()
+
+    def _hint_back(self, message: str) -> None:
+        """A passing message (the cursor's place) has gone: the hint is said again."""
+        if not message and self.hint_text:
+            self.statusBar().showMessage(self.hint_text)
 
     @guarded
     def choose_game(self, game_id: str) -> None:
