@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from plugintools import CORE_TESTS, tag
 from subprocess_waits import BOUND, running_in, wait_until
 
 from solitaire_core.cli import main
@@ -108,11 +109,11 @@ def survey_command(store: Path, deals: str, budget: float, *more: str) -> list[s
     return ["survey", GAME, "--deals", deals, "--budget", str(budget), "--store", str(store), *more]
 
 
-def assert_every_deal_answered_once(store: Path, deals: range):
+def assert_every_deal_answered_once(store: Path, deals: range, game_id: str = GAME):
     found = rows(store)
     assert [row[0] for row in found] == list(deals)
     assert all(solves == 1 for _, _, solves, _, _ in found), "a deal was solved twice"
-    game = load_games()[GAME]
+    game = load_games()[game_id]
     for deal, verdict, _, _, solution in found:  # what is stored as winnable plays to a win
         if verdict == "winnable":
             state = game.new(deal)
@@ -162,24 +163,52 @@ def test_a_survey_killed_twice_resumes_where_it_was_and_solves_no_deal_twice(pro
     assert_every_deal_answered_once(store, deals)
 
 
-def test_ctrl_c_stops_a_survey_in_words_and_it_resumes(processes, tmp_path, cluster, capsys):
+GATED = """
+    import os, time
+    from solitaire_core import hookimpl
+    from minigame import MiniGame
+
+    class Gated(MiniGame):
+        id, name = "{id}", "Gated Mini"
+
+        def new(self, deal, **options):
+            while deal > {answered} and not os.path.exists({gate!r}):  # held until the test opens the gate
+                time.sleep(0.01)
+            return super().new(deal, **options)
+
+    @hookimpl
+    def solitaire_games():
+        return [Gated()]
+"""
+
+
+def test_ctrl_c_stops_a_survey_in_words_and_it_resumes(processes, plugins, tmp_path, capsys):
     """Ctrl-C in the terminal (SIGINT to the whole process group, the local cluster's
     processes too): one line, status 130, no traceback from Dask, no process left
-    behind, and the next run solves only the deals not answered."""
+    behind, and the next run solves only the deals not answered. The game answers its
+    first 4 deals and holds the others until the test opens its gate, so Ctrl-C always
+    comes while the survey runs, however slow the machine."""
+    game_id, gate, answered = f"gated-{tag()}", tmp_path / "gate", 4
+    plugins.install({"gated": GATED.format(id=game_id, gate=str(gate), answered=answered)})
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(plugins.folder), str(CORE_TESTS)]))
     store, deals = tmp_path / "survey.sqlite3", range(1, 41)
-    client = processes.start("-m", "solitaire_core", *survey_command(store, "1-40", 0.3),
+    command = ["survey", game_id, "--deals", "1-40", "--budget", "5", "--store", str(store), "--workers", "2"]
+    client = processes.start("-m", "solitaire_core", *command, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    wait_until(lambda: len(rows(store)) >= 4, "the first answers")
+    wait_until(lambda: len(rows(store)) >= answered or client.poll() is not None, "the first answers")
+    assert client.poll() is None, client.communicate()
     os.killpg(client.pid, signal.SIGINT)
     _, err = client.communicate(timeout=BOUND)
-    kept = len(rows(store))
-    assert kept < len(deals), "the survey ended before Ctrl-C: nothing was tested"
+    assert len(rows(store)) == answered
     assert client.returncode == 130 and "Traceback" not in err
     assert err.splitlines()[-1] == "solitaire: survey stopped; the answers that came are stored: run it again to go on"
     wait_until(lambda: not running_in(client.pid), "the local cluster's processes to end")
-    assert main(survey_command(store, "1-40", 0.3, "--scheduler", cluster)) == 0
-    assert f"{kept} answered before, {len(deals) - kept} to solve" in capsys.readouterr().out
-    assert_every_deal_answered_once(store, deals)
+    gate.touch()
+    again = processes.start("-m", "solitaire_core", *command, env=env, stdout=subprocess.PIPE, text=True)
+    out, _ = again.communicate(timeout=BOUND)
+    assert again.returncode == 0
+    assert f"{answered} answered before, {len(deals) - answered} to solve" in out
+    assert_every_deal_answered_once(store, deals, game_id)
 
 
 def test_a_larger_budget_retries_the_unknowns_only(tmp_path, cluster, capsys):
