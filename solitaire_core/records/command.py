@@ -16,7 +16,7 @@ from . import report
 from .figures import GameRecord, StoreError
 from .outbox import Outbox, outbox_dir
 from .paths import records_path
-from .store import Store
+from .store import Store, cannot_open
 
 
 def add_stats_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,9 +26,13 @@ def add_stats_arguments(parser: argparse.ArgumentParser) -> None:
 def run_stats(args: argparse.Namespace) -> int:
     games = load_games()
     path = records_path()
-    if args.game is not None and args.game not in games and not path.exists():
+    try:
+        present = path.exists()
+    except OSError as exc:  # a data folder this user may not look into
+        return _fail(cannot_open(path, exc))
+    if args.game is not None and args.game not in games and not present:
         return _fail(_unknown(args.game, games))
-    if not path.exists():
+    if not present:
         print(_("No games recorded yet (statistics file: {path}).").format(path=path))
         return 0
     try:

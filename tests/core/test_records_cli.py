@@ -136,3 +136,36 @@ def test_labels():
     assert options_label(tuple(sorted(DEFAULTS.items())), KLONDIKE) == "defaults"
     assert options_label((("draw", 3), ("x", 1))) == "draw=3, x=1"  # no game: no words, as stored
     assert options_label((("draw", 3), ("x", 1)), KLONDIKE) == "Cards drawn from the stock: 3, x=1"
+
+
+def as_a_player(command: list[str]) -> list[str]:
+    """The command as a player runs it: root (CI, a container) reads any folder, so as root
+    it runs without the capabilities that pass over file permissions."""
+    import os
+
+    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--", *command] if os.geteuid() == 0 else command
+
+
+@pytest.mark.parametrize("locked", ["folder", "file"])
+def test_stats_in_an_unreadable_data_folder_says_so_in_words(tmp_path, locked):
+    """``solitaire stats`` where the data folder or its statistics file cannot be read: one
+    line naming the file and why, status 2, no traceback."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    with Store(tmp_path / "records.sqlite3") as store:
+        keep(store, 1, "won")
+    closed = tmp_path if locked == "folder" else tmp_path / "records.sqlite3"
+    closed.chmod(0)
+    plain = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    try:
+        done = subprocess.run(as_a_player([str(Path(sys.executable).with_name("solitaire")), "stats"]),
+                              capture_output=True, text=True, timeout=120,
+                              env=dict(plain, SOLITAIRE_DATA_DIR=str(tmp_path)))
+    finally:
+        closed.chmod(0o700)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(f"solitaire: cannot open the statistics file {tmp_path / 'records.sqlite3'}: ")
+    assert done.stderr.count("\n") == 1, done.stderr
