@@ -14,12 +14,12 @@ from PySide6.QtWidgets import QLabel
 
 from solitaire_core import pools, words
 from solitaire_core.errors import SolitaireError
-from solitaire_core.i18n import N_, _, pgettext
+from solitaire_core.i18n import N_, _, ngettext, pgettext
 from solitaire_core.solver import UNWINNABLE, WINNABLE, Result
 
 from .guard import attempt
 from .solver_process import ERROR
-from .solving import PROCESSES, Known, Worker, find_winnable_deal, guess, solve
+from .solving import PROCESSES, Known, Worker, find_winnable_deal, guess, shortened, solve
 
 HINT_SECONDS = 1.5
 STATUS_SECONDS = 5.0
@@ -32,6 +32,7 @@ START_TEXT = {UNWINNABLE: N_("Not winnable")}  # before the first move: it never
 UNKNOWN_TEXT = N_("Winnability unknown")
 CHECKING_TEXT = N_("Winnability: checking\u2026")
 MODIFIER_KEYS = {Qt.Key.Key_Control, Qt.Key.Key_Shift, Qt.Key.Key_Alt, Qt.Key.Key_AltGr, Qt.Key.Key_Meta}
+DEMO_NOTICE = "demo"
 STATUS_KEY, WINNABLE_ONLY_KEY = "solver/status_line", "solver/winnable_deals_only"
 
 
@@ -269,7 +270,25 @@ class SolverActions(QObject):
             self._say(_("Demo: the solver finds no win from here") if result.answer == UNWINNABLE
                       else _("Demo: the solver could not decide this game in time"))
             return
-        self.demo_moves = list(result.moves)
+        game, options = self.window.game, self.window.session.options
+        self._say(_("Solving for the demo\u2026"), 0)
+        self.demo_worker.start(lambda cancel: shortened(game, state, options, result.moves, cancel),
+                               lambda line: self._demo_line(state, line, len(result.moves)))
+
+    def _demo_line(self, state, line: tuple, solved: int) -> None:
+        """Play ``line``, the solver's winning line of ``solved`` moves with its detours
+        taken out (a position passed twice, several moves where one does), as a player would."""
+        if state is not self.window.session.state:
+            return
+        self.demo_moves = list(line)
+        moves = len(line)
+        said = (ngettext("Demo: the solver plays {moves} move. Any key or click stops it.",
+                         "Demo: the solver plays {moves} moves. Any key or click stops it.", moves)
+                if moves == solved else
+                _("Demo: the solver plays {moves} moves, its line of {solved} without the detours (positions "
+                  "passed twice, trips through the stock that play nothing). Any key or click stops it."))
+        self.window.notices.notify(DEMO_NOTICE, said.format(moves=moves, solved=solved),
+                                   [(_("Stop"), self.toggle_demo)])
         self._say(_("Demo: any key or click stops it"))
         self.demo_timer.start()
 
@@ -293,6 +312,8 @@ class SolverActions(QObject):
         self._say(said)
         if self.demo_moves:
             self.demo_timer.start()
+        else:
+            self.window.notices.dismiss(DEMO_NOTICE)
 
     def stop_demo(self) -> None:
         """Any command of the player stops the demo (the demo's own moves do not)."""
@@ -301,6 +322,7 @@ class SolverActions(QObject):
         self.demo_worker.cancel()
         self.demo_moves = []
         self.demo_timer.stop()
+        self.window.notices.dismiss(DEMO_NOTICE)
 
     def eventFilter(self, watched, event) -> bool:
         if not self.demo_running or event.type() not in (QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress):

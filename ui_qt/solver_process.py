@@ -21,6 +21,8 @@ from solitaire_core.registry import error_text, game_failure
 from solitaire_core import blocked, i18n
 from solitaire_core.solver import UNKNOWN, WINNABLE, Budget, Result, solve
 
+from .shortening import shorten
+
 TABLE = 300_000  # positions kept per search: about 100 MB at most (docs/solver.md)
 POLL = 0.05  # seconds between two looks at the app's cancel event while waiting
 STOP_GRACE = 2.0  # seconds a cancelled worker gets to answer before it is killed
@@ -83,6 +85,12 @@ def run(games, job: dict, cancel) -> dict:
         return {**lost(""), "moves": [] if move is None else [game.format_move(move)]}
     if job["kind"] == "finish":  # the finish's search, up to ~150 ms: never on the table's thread
         return {**lost(""), "moves": [game.format_move(m) for m in game.finish_moves(state) or ()]}
+    if job["kind"] == "shorten":  # the demo's line without its detours: up to a few seconds
+        line, current = [], state
+        for text in job["moves"]:
+            line.append(game.parse_move(current, text))
+            current = game.play(current, line[-1])
+        return {**lost(""), "moves": [game.format_move(m) for m in shorten(game, state, line)]}
     return answer(game, solve_here(game, state, job["seconds"], cancel))
 
 
@@ -222,6 +230,20 @@ class Processes:
         except Exception:  # noqa: BLE001 - a move that does not parse or play here
             return None, _("bad answer: a move of the finish cannot be played")
         return (moves, "") if game.is_won(current) else (None, _("bad answer: the finish does not win"))
+
+    def shortened(self, game, state, options, line: tuple, cancel: threading.Event) -> tuple:
+        """``line``, a winning line from ``state``, with its detours taken out in a worker
+        (``shortening``); replayed here with ``apply`` to a win, else ``line`` as it was."""
+        try:
+            job = {"kind": "shorten", "game": game.id, "options": dict(options),
+                   "position": game.format_position(state), "moves": [game.format_move(m) for m in line]}
+        except Exception:  # noqa: BLE001 - a game without a position or move text: its line as it is
+            return line
+        reply = self.ask(job, cancel)
+        if reply["reason"]:
+            return line
+        short = result_of(game, state, {**reply, "answer": WINNABLE})
+        return short.moves if short.answer == WINNABLE and len(short.moves) < len(line) else line
 
     def find_winnable_deal(self, game, options, first: int, seconds: float, cancel: threading.Event,
                            tries: int = 200) -> tuple[int, Result] | None:

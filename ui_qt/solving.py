@@ -41,6 +41,11 @@ def guess(game, state, options, cancel: threading.Event) -> tuple[object, str]:
     return PROCESSES.guess(game, state, options, cancel)
 
 
+def shortened(game, state, options, line: tuple, cancel: threading.Event) -> tuple:
+    """The winning ``line`` from ``state`` without its detours, worked out in a worker process."""
+    return PROCESSES.shortened(game, state, options, line, cancel)
+
+
 def finish_line(game, state, options, cancel: threading.Event) -> tuple[list | None, str]:
     """``game.finish_moves(state)`` (moves or None, reason), from a worker process."""
     return PROCESSES.finish_line(game, state, options, cancel)
