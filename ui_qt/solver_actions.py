@@ -58,6 +58,9 @@ class SolverActions(QObject):
         self.status_timer = QTimer(self, singleShot=True, interval=STATUS_DELAY_MS, timeout=self._check)
         self.label = QLabel()
         window.texts.set(self.label.setAccessibleName, N_("Winnability"))
+        self.said = self.tip = lambda: ""  # the line's words, worded again when the language changes
+        window.texts.set(self.label.setText, lambda: self.said())
+        window.texts.set(self.label.setToolTip, lambda: self.tip())
         window.statusBar().addPermanentWidget(self.label)
         store = window.settings
         self.status_action = self._action(N_("Show &winnability"), self.set_status_line,
@@ -117,11 +120,11 @@ class SolverActions(QObject):
         self.label.setVisible(True)
         known = self.known.get(state)
         if known is not None:
-            self.label.setText(self._status_text(known.answer))
+            self._show(lambda: self._status_text(known.answer))
         elif self.window.game.is_won(state):
-            self.label.setText(pgettext("the game shown", "Won"))
+            self._show(lambda: pgettext("the game shown", "Won"))
         else:
-            self.label.setText(_(CHECKING_TEXT))
+            self._show(lambda: _(CHECKING_TEXT))
             self.status_timer.start()
 
     def _check(self) -> None:
@@ -133,9 +136,17 @@ class SolverActions(QObject):
         if state is not self.window.session.state:
             return
         self.known.add(state, result)
-        self.label.setText(self._status_text(result.answer))
-        self.label.setToolTip(_("{count} positions searched in {seconds:.1f} s").format(
-            count=result.nodes, seconds=result.seconds) + (f" ({_(result.reason)})" if result.reason else ""))
+        self._show(lambda: self._status_text(result.answer),
+                   lambda: _("{count} positions searched in {seconds:.1f} s").format(
+                       count=result.nodes, seconds=result.seconds) + (f" ({_(result.reason)})" if result.reason else ""))
+
+    def _show(self, said, tip=None) -> None:
+        """The line says ``said()`` (and its tooltip ``tip()``), worded again on a change of language."""
+        self.said = said
+        self.label.setText(said())
+        if tip is not None:
+            self.tip = tip
+            self.label.setToolTip(tip())
 
     def _status_text(self, answer: str) -> str:
         texts = START_TEXT if self.window.session.position == 0 else {}

@@ -41,6 +41,7 @@ from .svgdeck import SvgDeck, default_deck, find_decks
 from .table import ANIMATION_MS, TABLES, TableView
 
 DRAWN_DECK = N_("Drawn cards")
+CORNERS_NOTE = N_("Illustrated decks keep the letters printed on them (J, Q, K); drawn cards speak the language")
 STUCK_CHECK_MS = 300
 
 
@@ -192,7 +193,7 @@ class MainWindow(QMainWindow):
         self.texts.set(menu.setTitle, title)
         return menu
 
-    def _choice_menu(self, menu, title: str, names, current: str, slot, shown=None) -> None:
+    def _choice_menu(self, menu, title: str, names, current: str, slot, shown=None):
         """A submenu choosing one of ``names``; each shown as ``shown(name)`` says, else
         translated (a name marked with ``N_``)."""
         sub = self._menu(menu, title)
@@ -204,6 +205,7 @@ class MainWindow(QMainWindow):
             action.setChecked(name == current)
             action.triggered.connect(lambda _=False, n=name: slot(n))
             group.addAction(action)
+        return sub
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -228,8 +230,12 @@ class MainWindow(QMainWindow):
         view_menu = self._menu(bar, N_("&View"))
         self._choice_menu(view_menu, N_("Card &back"), BACK_NAMES, self.painter.back_name, self.use_back)
         self._choice_menu(view_menu, N_("&Table colour"), TABLES, self.view.table_name, self.use_table)
-        self._choice_menu(view_menu, N_("&Deck"), [DRAWN_DECK, *self.decks], self.deck_name, self.use_deck,
-                          lambda name: _(name) if name == DRAWN_DECK else name)  # a deck's own name stays
+        decks = self._choice_menu(view_menu, N_("&Deck"), [DRAWN_DECK, *self.decks], self.deck_name, self.use_deck,
+                                  lambda name: _(name) if name == DRAWN_DECK else name)  # a deck's own name stays
+        decks.addSeparator()
+        corners = decks.addAction("")  # the choice made for the letters in the corners, said where decks are chosen
+        self.texts.set(corners.setText, CORNERS_NOTE)
+        corners.setEnabled(False)
         self._choice_menu(view_menu, N_("&Language"), ["", *i18n.LANGUAGES], self.settings.language,
                           self.use_language, lambda code: i18n.LANGUAGES.get(code) or _("System"))
         view_menu.addAction(self.fullscreen_action)
