@@ -18,7 +18,7 @@ import sys
 import time
 
 from ..i18n import _, ngettext, pgettext
-from ..interrupts import interrupt_held
+from ..interrupts import Terminated, interrupt_held, termination_as_interrupt
 from ..registry import GameFailed, game_failure
 from ..words import percent
 from .derived import derived_model, why_not
@@ -203,18 +203,26 @@ def summary(results, wall: float | None = None) -> str:
 
 
 def run_winnability(args: argparse.Namespace) -> int:
+    """The plan first, the progress on stderr as the survey shows it, then the counts; Ctrl-C,
+    ``kill`` or a closed terminal stop the workers and say so in one line."""
     from ..cli import find_game, given_options
+    from ..survey.progress import Progress
     game = find_game(args.game)
     options = given_options(game, args)
-    started = time.monotonic()
-    try:
-        results = survey(game.id, args.deals, options, args.budget, args.jobs)
-    except KeyboardInterrupt:
-        print("solitaire: " + _("winnability stopped before every deal was answered"), file=sys.stderr)
-        return 130
     label = " ".join([game.id, *(f"{k}={v}" for k, v in options.items())])  # as typed: -o draw=3
     print(ngettext("{game}: deals {first}-{last}, budget {seconds:g} s, {jobs} job",
                    "{game}: deals {first}-{last}, budget {seconds:g} s, {jobs} jobs", args.jobs).format(
         game=label, first=args.deals.start, last=args.deals.stop - 1, seconds=args.budget, jobs=args.jobs))
+    sys.stdout.flush()
+    started = time.monotonic()
+    progress = Progress(len(args.deals), heading=_("winnability: {progress}"))
+    try:
+        with termination_as_interrupt():
+            results = survey(game.id, args.deals, options, args.budget, args.jobs, lambda _: progress.advance(1))
+    except KeyboardInterrupt as exc:
+        progress.close()
+        print("solitaire: " + _("winnability stopped before every deal was answered"), file=sys.stderr)
+        return exc.status if isinstance(exc, Terminated) else 130
+    progress.close()
     print(summary(results, time.monotonic() - started))
     return 0

@@ -27,8 +27,11 @@ def duration(seconds: float) -> str:
 
 
 class Progress:
-    def __init__(self, total: int, stream: TextIO | None = None, clock=time.monotonic):
+    """``heading``: the plain line's template around ``{progress}`` (the verb that runs)."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, clock=time.monotonic, heading: str | None = None):
         self.total, self.done = total, 0
+        self.heading = heading or _("survey: {progress}")
         self.stream = sys.stderr if stream is None else stream
         self.live = self.stream.isatty()
         self.clock = clock
@@ -46,7 +49,7 @@ class Progress:
         if self.live:
             filled = int(share * WIDTH)
             return f"[{'#' * filled}{'-' * (WIDTH - filled)}] {100 * share:3.0f}%  {text}"
-        return _("survey: {progress}").format(progress=text)
+        return self.heading.format(progress=text)
 
     def advance(self, count: int) -> None:
         self.done += count

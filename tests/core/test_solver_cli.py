@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 
+import pytest
 from plugintools import CORE_TESTS, tag
 from subprocess_waits import BOUND, running_in, wait_until
 
@@ -37,10 +38,12 @@ def test_solve_refuses_a_bad_budget_and_an_unknown_game(capsys):
 
 def test_winnability_counts_and_times_the_deals(capsys):
     assert main(["winnability", "klondike", "--deals", "3-5", "--budget", "20", "--jobs", "1"]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert "winnable         3  100.0%" in out
     assert "winnable answers replayed to a win: 3 of 3" in out
     assert "median" in out and "95th percentile" in out
+    assert out.startswith("klondike: deals 3-5, budget 20 s, 1 job\n")
+    assert "winnability: 3/3 deals" in err  # the progress, on stderr as the survey shows it
 
 
 def test_winnability_refuses_a_backwards_range(capsys):
@@ -88,12 +91,20 @@ WATCHED = """
 """
 
 
-def test_ctrl_c_stops_winnability_and_its_workers(plugins, tmp_path):
-    """Ctrl-C in the terminal (SIGINT to the whole process group) while two workers
-    solve: one line in words, status 130, no traceback, and no worker left running."""
+@pytest.mark.parametrize("signal_sent, to_group, status", [
+    (signal.SIGINT, True, 130),  # Ctrl-C in the terminal
+    (signal.SIGTERM, True, 143),  # timeout, kill -- -GROUP
+    (signal.SIGTERM, False, 143),  # kill PID
+    (signal.SIGHUP, True, 129),  # the terminal closed
+])
+def test_ctrl_c_stops_winnability_and_its_workers(plugins, tmp_path, signal_sent, to_group, status):
+    """Ctrl-C in the terminal (SIGINT to the whole process group), ``kill`` or a closed
+    terminal while two workers solve: the plan line, then one line in words, the shell's
+    status, no traceback, no "leaked semaphore" warning, and no worker left running."""
     game_id, solving = f"watched-{tag()}", tmp_path / "solving"
     plugins.install({"watched": WATCHED.format(id=game_id, folder=str(solving))})
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(plugins.folder), str(CORE_TESTS)]))
+    env.pop("PYTHONUNBUFFERED", None)
     command = [sys.executable, "-m", "solitaire_core", "winnability", game_id, "--deals", "1-2000",
                "--budget", "600", "--jobs", "2"]
     process = subprocess.Popen(command, env=env, start_new_session=True, stdout=subprocess.PIPE,
@@ -104,10 +115,16 @@ def test_ctrl_c_stops_winnability_and_its_workers(plugins, tmp_path):
     try:
         wait_until(lambda: len(workers()) == 2 or process.poll() is not None, "two workers solving")
         assert len(workers()) == 2
-        os.killpg(process.pid, signal.SIGINT)
+        if to_group:
+            os.killpg(process.pid, signal_sent)
+        else:
+            os.kill(process.pid, signal_sent)
         out, err = process.communicate(timeout=BOUND)
     finally:
         with contextlib.suppress(ProcessLookupError):  # its workers too, should the test fail
             os.killpg(process.pid, signal.SIGKILL)
-    assert (process.returncode, out, err) == (130, "", "solitaire: winnability stopped before every deal was answered\n")
+    assert out == f"{game_id}: deals 1-2000, budget 600 s, 2 jobs\n"
+    *progress, last = err.splitlines()
+    assert (process.returncode, last) == (status, "solitaire: winnability stopped before every deal was answered")
+    assert all(line.startswith("winnability: ") for line in progress), err
     wait_until(lambda: not running_in(process.pid), "the workers to end")
