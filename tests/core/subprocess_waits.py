@@ -9,6 +9,13 @@ from pathlib import Path
 
 BOUND = 120.0  # seconds: the longest any wait may take before the test fails
 
+# Python's arguments that start a command as a shell in a terminal does: Ctrl-C at its default
+# action. A script's background job (``make test &``, a CI runner's) starts with Ctrl-C
+# ignored, every process it starts inherits that, and Python then leaves it ignored: a test
+# pressing Ctrl-C would see a command that never stops.
+IN_A_TERMINAL = ("-c", "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                       "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])")
+
 
 def wait_until(condition, what: str, bound: float = BOUND):
     deadline = time.monotonic() + bound

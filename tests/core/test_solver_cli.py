@@ -10,7 +10,7 @@ import sys
 
 import pytest
 from plugintools import CORE_TESTS, tag
-from subprocess_waits import BOUND, running_in, wait_until
+from subprocess_waits import BOUND, IN_A_TERMINAL, running_in, wait_until
 
 from solitaire_core.cli import main
 
@@ -105,7 +105,7 @@ def test_ctrl_c_stops_winnability_and_its_workers(plugins, tmp_path, signal_sent
     plugins.install({"watched": WATCHED.format(id=game_id, folder=str(solving))})
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(plugins.folder), str(CORE_TESTS)]))
     env.pop("PYTHONUNBUFFERED", None)
-    command = [sys.executable, "-m", "solitaire_core", "winnability", game_id, "--deals", "1-2000",
+    command = [sys.executable, *IN_A_TERMINAL, "-m", "solitaire_core", "winnability", game_id, "--deals", "1-2000",
                "--budget", "600", "--jobs", "2"]
     process = subprocess.Popen(command, env=env, start_new_session=True, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from plugintools import CORE_TESTS, tag
-from subprocess_waits import BOUND, running_in, wait_until
+from subprocess_waits import BOUND, IN_A_TERMINAL, running_in, wait_until
 
 from solitaire_core.cli import main
 from solitaire_core.registry import load_games
@@ -193,7 +193,7 @@ def test_ctrl_c_stops_a_survey_in_words_and_it_resumes(processes, plugins, tmp_p
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(plugins.folder), str(CORE_TESTS)]))
     store, deals = tmp_path / "survey.sqlite3", range(1, 41)
     command = ["survey", game_id, "--deals", "1-40", "--budget", "5", "--store", str(store), "--workers", "2"]
-    client = processes.start("-m", "solitaire_core", *command, env=env,
+    client = processes.start(*IN_A_TERMINAL, "-m", "solitaire_core", *command, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_until(lambda: len(rows(store)) >= answered or client.poll() is not None, "the first answers")
     assert client.poll() is None, client.communicate()
