@@ -9,7 +9,7 @@ from solitaire_core.rules import Relation, up_or_down, up_or_down_wrap
 from solitaire_core.state import Pile
 from solitaire_core.zones import LIFT_NONE, LIFT_TOP, TABLEAU, WASTE, Stock, Tableau, Waste
 
-# Rule 3.3: a King ends a run of the waste; nothing goes on it.
+# Rules 3.2 and 3.3: a King ends a run of the waste; nothing goes on it.
 dead_king = Relation(lambda lo, hi: abs(hi.rank - lo.rank) == 1 and lo.rank != lo.king,
                      N_("one rank higher or lower, nothing on a King"))
 

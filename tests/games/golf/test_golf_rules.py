@@ -86,11 +86,23 @@ def test_rule_3_2_one_rank_higher_or_lower_whatever_the_suit(game):
     assert game.pile(up_and_down, "waste").top == parse_card("7D")
 
 
+def rule_text(page: str, number: str) -> str:
+    """A numbered rule's text on a rules page, its lines joined."""
+    found = re.search(rf"^- \*\*{re.escape(number)}\*\* (.*?)(?=^- \*\*|^#|\Z)", page, re.MULTILINE | re.DOTALL)
+    return " ".join(found.group(1).split())
+
+
 def test_rule_3_3_nothing_on_a_king_and_an_ace_takes_only_a_2(game):
+    """A card refused on a King names the rule that says nothing goes on one, in English
+    and in French."""
     kings = table(game, t1="QH", t2="AC", waste="KD")
     assert moves(game, kings) == set()
-    with pytest.raises(IllegalMove, match=r"nothing on a King \(rule 3\.2\)"):
+    with pytest.raises(IllegalMove, match=r"nothing on a King \(rule (\d\.\d)\)") as refused:
         game.apply(kings, Move("t1", "waste"))
+    cited = re.search(r"rule (\d\.\d)\)", str(refused.value)).group(1)
+    assert "nothing goes on a King" in rule_text(RULES.read_text(encoding="utf-8"), cited)
+    assert "rien ne va sur un Roi" in rule_text(RULES.with_name("rules.fr.md").read_text(encoding="utf-8"), cited)
+    assert "Ranks do not wrap round" in rule_text(RULES.read_text(encoding="utf-8"), "3.3")
     aces = table(game, t1="KH", t2="2C", waste="AD")
     assert moves(game, aces) == {"t2>waste"}
 
