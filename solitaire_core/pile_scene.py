@@ -16,6 +16,7 @@ from . import words
 KEEP_READABLE = 4
 MIN_STEP = 0.15
 MIN_FACE_UP = 0.5
+READABLE = 0.2 * CARD_HEIGHT  # card widths of a covered face-up card that show its index (its top 0.2)
 FIT_TOLERANCE = 1e-9  # card units: far below a pixel
 
 
@@ -48,6 +49,20 @@ class PileScene:
         if room is not None:
             height = min(height, max(self.least_height(), room[1]))
         return width, height
+
+    def readable_height(self, state: State) -> float:
+        """The height where every downward fan shows each face-up card's index (its
+        face-down cards at ``MIN_STEP``): a pile too long for the game's own height
+        makes its own scene taller, and the table draws the cards smaller."""
+        need = 0.0
+        for i, zone in enumerate(self.zones):
+            if zone.fan[1] > 0 and zone.room is None:
+                pile = state.piles[i]
+                ys = [y for _x, y in self.fan_offsets(state, i, 0.0)]  # unsqueezed
+                steps = [b - a for a, b in zip(ys, ys[1:])]  # step k: what card k shows
+                need = max(need, zone.at[1] + CARD_HEIGHT + sum(
+                    min(step, READABLE) if k >= pile.down else step * MIN_STEP for k, step in enumerate(steps)))
+        return need
 
     def slot_label(self, state: State, zone: Zone) -> str:
         """A zone's declared label; a stock that turns its waste back says how often it still may."""
@@ -99,6 +114,8 @@ class PileScene:
     def scene(self, state: State, room: tuple[float, float] | None = None) -> Scene:
         """The zones where they lie; the downward fans fill the height ``room`` gives."""
         width, height = self.scene_size(room)
+        if room is None:
+            height = max(height, self.readable_height(state))
         slots, placed = [], []
         z = 0
         for i, zone in enumerate(self.zones):

@@ -25,6 +25,7 @@ from solitaire_core.scene import CardPlacement, Corner, Face, Scene, Slot, Symbo
 
 from .cards import CardPainter, fitted_font, wrapped_font
 from .diff import pair_cards
+from .fans import roomy
 
 TABLES = {N_("Green felt"): "#0f6b35", N_("Blue felt"): "#17507a", N_("Red felt"): "#7a1f24", N_("Slate"): "#3b4450"}
 DEFAULT_TABLE = "Green felt"
@@ -204,14 +205,17 @@ class TableView(QGraphicsView):
 
         The room needs the game's own width; a game keeps it from move to move, so
         the width of the scene shown last is tried first, and the game's own scene
-        is asked for only when the answer's width says it changed."""
+        is asked for only when the answer's width says it changed. Where a fan would
+        hide a face-up card's index, a taller room is asked for (``fans.roomy``)."""
         if self._width is not None:
-            scene = self.scene_layout(self._room(self._width))
+            room = self._room(self._width)
+            scene = self.scene_layout(room)
             if scene.width == self._width:
-                return scene
-        scene = self.scene_layout(self.room(self.scene_layout(None)))
+                return roomy(self.scene_layout, room, scene)
+        room = self.room(self.scene_layout(None))
+        scene = self.scene_layout(room)
         self._width = scene.width
-        return scene
+        return roomy(self.scene_layout, room, scene)
 
     def relayout(self) -> None:
         """Fit the scene to the viewport (keeping its aspect, centred)."""
