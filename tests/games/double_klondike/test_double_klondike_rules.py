@@ -73,6 +73,17 @@ def test_rule_11_1_scoring_is_standard_or_none(game):
     assert game.score(after) == 10  # Klondike's standard prices (rule 11.3)
 
 
+@pytest.mark.parametrize("draw, cost", [(1, 100), (3, 20)])
+def test_rule_11_6_every_turn_of_the_waste_costs_the_first_included(game, draw, cost):
+    state = arrange(game, "waste", f"@draw {draw}\n@score 250", face_up=True, t1="KD")
+    first = game.apply(state, game.parse_move(state, "draw"))
+    assert (first.value("redeals"), game.score(first)) == (1, 250 - cost)
+    while game.pile(first, "stock").cards:
+        first = game.apply(first, game.parse_move(first, "draw"))
+    second = game.apply(first, game.parse_move(first, "draw"))
+    assert (second.value("redeals"), game.score(second)) == (2, 250 - 2 * cost)
+
+
 def test_rule_11_8_to_11_12_no_vegas_scoring_no_running_total(game):
     with pytest.raises(OptionError):
         game.new(1, scoring="vegas")
@@ -92,6 +103,18 @@ def test_rule_12_1_safe_only_once_every_copy_below_is_up(game):
     full = arrange(game, "stock", f1="AS 2S", f2="AC 2C", f3="AS 2S", f4="AC 2C", f5="AH 2H", f6="AD", f7="AH",
                    f8="AD", t1="3H")
     assert "t1>f5" in {game.format_move(m) for m in game.safe_moves(full)}
+    # The page's example: the 5 of hearts once every black 4 and every red 3 are up, the
+    # other pack's 3 of hearts included.
+    black_4s = dict(f1="AS 2S 3S 4S", f2="AS 2S 3S 4S", f3="AC 2C 3C 4C", f4="AC 2C 3C 4C")
+    one_3h_down = arrange(game, "stock", **black_4s, f5="AH 2H 3H 4H", f6="AD 2D 3D", f7="AD 2D 3D", f8="AH 2H",
+                          t1="5H", t2="(3H) 9D")
+    assert "t1>f5" in legal_texts(game, one_3h_down)
+    assert "t1>f5" not in {game.format_move(m) for m in game.safe_moves(one_3h_down)}
+    every_red_3 = arrange(game, "stock", **black_4s, f5="AH 2H 3H 4H", f6="AD 2D 3D", f7="AD 2D 3D", f8="AH 2H 3H",
+                          t1="5H")
+    assert "t1>f5" in {game.format_move(m) for m in game.safe_moves(every_red_3)}
+    page = " ".join(RULES.read_text(encoding="utf-8").split())
+    assert "the 5 of hearts once every black 4 and every red 3 are up" in page
     check_safe_moves(game, deals=range(1, 3))
 
 
