@@ -37,6 +37,7 @@ METHODS = ("new", "legal_moves", "apply", "is_won", "is_stuck", "format_move", "
 REQUIRED = ("id", "name", "options", *METHODS)
 GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,31}")  # a short lowercase word: it names saves, statistics, settings
 SMOKE_DEAL = 1
+STARTING_GAME = "klondike"  # what a fresh profile opens, when this distribution's Klondike is there
 
 
 @frozen
@@ -59,7 +60,10 @@ class Games(dict):
 
     @property
     def default(self) -> str | None:
-        """The game to start with when nothing says which: the first built-in one, else the first."""
+        """The game to start with when nothing says which (a fresh profile): Klondike, the
+        classic every desktop collection opens on, else the first built-in one, else the first."""
+        if STARTING_GAME in self.builtin and STARTING_GAME in self:
+            return STARTING_GAME
         return next((game_id for game_id in self if game_id in self.builtin), next(iter(self), None))
 
 

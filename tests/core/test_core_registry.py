@@ -11,7 +11,7 @@ import pytest
 
 from plugintools import MINI, tag
 from solitaire_core import cli
-from solitaire_core.registry import FRAMEWORK, load_games
+from solitaire_core.registry import FRAMEWORK, Games, load_games
 
 BROKEN_IMPORT = "raise RuntimeError('this plugin is broken')\n"
 RAISER = """
@@ -106,6 +106,17 @@ def test_the_project_games_register_like_any_plugin():
     games = load_games()
     assert "klondike" in games and "klondike" in games.builtin
     assert games.default in games.builtin
+
+
+def test_a_fresh_profile_starts_on_klondike_not_the_first_game_by_name():
+    """``make play`` on a new machine opens Klondike (the last game played comes first, in
+    the table); without this distribution's Klondike, the first built-in game."""
+    games = load_games()
+    assert list(games)[0] != "klondike" and games.default == "klondike"
+    without = Games({k: v for k, v in games.items() if k != "klondike"}, builtin=games.builtin - {"klondike"})
+    assert without.default == next(k for k in without if k in without.builtin)
+    impostor = Games({"klondike": games["klondike"], "a-plugin": games["klondike"]}, builtin={"a-plugin"})
+    assert impostor.default == "a-plugin"
 
 
 def test_games_are_sorted_by_id():
