@@ -144,6 +144,10 @@ def run_report(args: argparse.Namespace) -> int:
     except (sqlite3.Error, OSError) as exc:  # not a survey store, or unreadable
         raise UsageError(_("cannot read the survey store {path}: {error}").format(path=path, error=exc)) from None
     print(table(report))
+    if not report:  # no empty CSV or chart: a file with headings only would look like a survey of nothing
+        for path in filter(None, (args.csv, args.chart)):
+            print("solitaire: " + _("{path} not written: no answers to show").format(path=path), file=sys.stderr)
+        return 0
     if args.csv:
         try:
             with open(args.csv, "w", newline="", encoding="utf-8") as stream:

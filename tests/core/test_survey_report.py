@@ -7,6 +7,7 @@ import io
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -116,6 +117,23 @@ def test_a_report_of_no_store_says_so(tmp_path, capsys):
     assert main(["survey", "--report", "--store", str(tmp_path / "none.sqlite3")]) == 0
     assert capsys.readouterr().out == "no answers stored yet\n"
     assert not (tmp_path / "none.sqlite3").exists()
+
+
+@pytest.mark.parametrize("stored", [False, True])
+def test_a_report_of_no_answers_writes_no_empty_csv_or_chart(tmp_path, stored):
+    """``solitaire survey --report --csv shares.csv --chart shares.png`` before any answer
+    (no store, or a store of none for that game): it says so, and writes neither file."""
+    store = tmp_path / "survey.sqlite3"
+    if stored:
+        Store(store).close()
+    csv, chart = tmp_path / "shares.csv", tmp_path / "shares.png"
+    plain = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    done = subprocess.run([str(Path(sys.executable).with_name("solitaire")), "survey", "klondike", "--report",
+                           "--store", str(store), "--csv", str(csv), "--chart", str(chart)],
+                          capture_output=True, text=True, timeout=120, env=dict(plain, QT_QPA_PLATFORM="offscreen"))
+    assert (done.returncode, done.stdout) == (0, "no answers stored yet\n")
+    assert done.stderr == f"solitaire: {csv} not written: no answers to show\nsolitaire: {chart} not written: no answers to show\n"
+    assert not csv.exists() and not chart.exists()
 
 
 def test_a_worker_s_batch_replays_each_winnable_answer_from_its_text():
