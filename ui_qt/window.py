@@ -41,7 +41,7 @@ from .svgdeck import SvgDeck, default_deck, find_decks
 from .table import ANIMATION_MS, TABLES, TableView
 
 DRAWN_DECK = N_("Drawn cards")
-CORNERS_NOTE = N_("Illustrated decks keep the letters printed on them (J, Q, K); drawn cards speak the language")
+CORNERS_NOTE = N_("Illustrated decks: corners as printed (J, Q, K)")
 STUCK_CHECK_MS = 300
 
 

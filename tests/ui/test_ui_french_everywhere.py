@@ -64,6 +64,5 @@ def test_view_says_which_letters_the_corners_show(open_window):
     view = next(a.menu() for a in window.menuBar().actions() if a.text() == _("&View"))
     deck = next(a.menu() for a in view.actions() if a.menu() is not None and a.text() == _("&Deck"))
     note = [a.text() for a in deck.actions() if not a.isEnabled() and a.text()]
-    assert note == ["Les jeux illustrés gardent les lettres imprimées dessus (J, Q, K)\u00a0; "
-                    "les cartes dessinées parlent la langue (V, D, R)"]
+    assert note == ["Jeux illustrés\u00a0: coins tels qu'imprimés (J, Q, K)"]
     assert i18n.language() == "fr"
