@@ -8,6 +8,7 @@ legality check), ``is_won``, the position text and the scene. ``apply``,
 from __future__ import annotations
 
 import importlib.resources
+import os
 import sys
 from functools import cached_property
 from typing import Any, Sequence
@@ -22,11 +23,14 @@ from . import words
 from .errors import IllegalMove, SolitaireError
 from . import i18n, rules_page
 from .i18n import _
+from .inputs import read_text
 from .moves import Move
 from .options import Choice, resolve
 from .scene import Face, Scene
 from .state import State
 from .zones import FOUNDATION, STOCK
+
+RULES_LIMIT = 1 << 20  # bytes of a rules page: the longest shipped is about 20 KB
 
 class TranslatedName:
     """A game's name, declared in English (``name = N_("Salic Law")``) and read in the
@@ -302,9 +306,14 @@ def _page(cls, names: tuple[str, ...]) -> tuple[str, str] | None:
     package = getattr(sys.modules.get(cls.__module__), "__package__", None)
     for name in names if package else ():
         try:
-            return name, importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
+            page = importlib.resources.files(package).joinpath(name)
+            text = read_text(page, RULES_LIMIT) if isinstance(page, os.PathLike) else page.read_text(encoding="utf-8")
         except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError, TypeError):
             continue
+        except (OSError, UnicodeDecodeError) as exc:  # a FIFO, a link to a device, a huge or binary file
+            raise SolitaireError(_("the rules page {name} of {package} cannot be read: {error}").format(
+                name=name, package=package, error=exc)) from None
+        return name, text
     return None
 
 

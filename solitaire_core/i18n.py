@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import gettext
 import importlib.resources
+import io
 import os
+import sys
 from pathlib import Path
 
 DOMAIN = "messages"
@@ -33,6 +35,8 @@ ENGLISH = "en"
 LANGUAGES = {ENGLISH: "English", "fr": "Fran\u00e7ais"}
 SYSTEM_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
+MO_LIMIT = 16 << 20  # bytes of a compiled catalog: the framework's is about 100 KB
+_said: set[str] = set()  # catalogs that could not be read, said once each
 _packages: list[str] = [FRAMEWORK]
 _chosen: str | None = None  # None: the system's
 _current: gettext.NullTranslations = gettext.NullTranslations()
@@ -89,12 +93,23 @@ def system_languages(environ=os.environ) -> list[str]:
 
 
 def _catalog(package: str, languages: list[str]) -> gettext.GNUTranslations | None:
+    """``package``'s catalog in the first of ``languages`` it has, read as every outside file
+    is (``inputs.read_bytes``: a regular file, at most ``MO_LIMIT`` bytes); None for English.
+    One that cannot be read (empty, damaged, a link to a device) is said once on stderr."""
     folder = locale_dir(package)
     if folder is None or not languages:
         return None
+    path = gettext.find(DOMAIN, str(folder), languages=languages)
+    if path is None:  # no catalog in those languages: English
+        return None
+    from .inputs import read_bytes  # inputs speaks through this module: imported when first needed
     try:
-        return gettext.translation(DOMAIN, str(folder), languages=languages)
-    except OSError:  # no catalog in those languages (or an unreadable one): English
+        return gettext.GNUTranslations(io.BytesIO(read_bytes(path, MO_LIMIT)))
+    except Exception as exc:  # noqa: BLE001 - a catalog is data: whatever is wrong with it, English
+        if path not in _said:
+            _said.add(path)
+            print("solitaire: " + _("cannot read the catalog {path} ({error}); its texts stay in English").format(
+                path=path, error=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
         return None
 
 

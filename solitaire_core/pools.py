@@ -18,6 +18,7 @@ import gzip
 import importlib.resources
 import io
 import json
+import os
 import random
 import sys
 from typing import Mapping, Sequence
@@ -25,6 +26,7 @@ from typing import Mapping, Sequence
 from attrs import frozen
 
 from .errors import IllegalMove, SolitaireError
+from .inputs import read_bytes
 from .options import resolve
 
 FORMAT = "solitaire-pool 1"
@@ -92,7 +94,7 @@ def parse(data: bytes, name: str = "") -> Pool:
         if len(data) > LIMIT:
             raise PoolError(f"{name}: larger than {LIMIT} bytes unzipped")
         raw = json.loads(data.decode("utf-8"))
-    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise PoolError(f"{name}: not a pool (gzip'd JSON): {exc}") from None
     try:
         if raw["format"] != FORMAT:
@@ -173,10 +175,20 @@ def _pools(cls, game_id: str) -> tuple[Pool, ...]:
         return ()
     found = []
     for file in files:
-        pool = parse(file.read_bytes(), f"{package}/{FOLDER}/{file.name}")
+        name = f"{package}/{FOLDER}/{file.name}"
+        pool = parse(_read(file, name), name)
         if pool.game == game_id:
             found.append(pool)
     return tuple(found)
+
+
+def _read(file, name: str) -> bytes:
+    """A pool file's bytes, bounded: a link to a device or a FIFO among a plugin's pools is
+    refused at once, never read without end or waited on (``inputs.read_bytes``)."""
+    try:
+        return read_bytes(file, LIMIT) if isinstance(file, os.PathLike) else file.read_bytes()
+    except OSError as exc:
+        raise PoolError(f"{name}: cannot be read: {exc}") from None
 
 
 def pool_for(game, options: Mapping) -> Pool | None:

@@ -297,3 +297,49 @@ def test_the_kit_accepts_a_plugin_whose_french_catalog_is_complete(tmp_path, mon
         assert (game.name, game.hint_text()) == ("Lampe", "Allumer la lampe")
     finally:
         i18n.set_language(None)
+
+
+TRAPPED = '''
+from solitaire_core import hookimpl
+from minigame import MiniGame
+
+
+class Trapped(MiniGame):
+    id, name = "trapped", "Trapped Mini"
+
+
+@hookimpl
+def solitaire_games():
+    return [Trapped()]
+'''
+
+
+@pytest.mark.parametrize("make", [
+    lambda path: path.write_bytes(b""),  # empty: struct.error in gettext
+    lambda path: path.write_bytes(b"\xde\x12\x04\x95" + b"\xff" * 40),  # a header pointing past the end
+    lambda path: path.symlink_to("/dev/zero"),  # would be read without end
+    lambda path: os.mkfifo(path),  # would wait for a writer for ever
+], ids=["empty", "damaged", "dev-zero", "fifo"])
+def test_a_plugin_s_catalog_that_cannot_be_read_is_said_and_english_is_used(tmp_path, make):
+    """``LANG=fr_FR.UTF-8 solitaire list`` with a game whose French catalog is empty, damaged,
+    a link to /dev/zero or a FIFO: the command runs, in French where the framework's catalog
+    speaks, the game's texts in English, and one line says which catalog and why."""
+    from plugintools import CORE_TESTS
+
+    package = tmp_path / "trapped_game"
+    (package / "locale" / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    (package / "__init__.py").write_text(TRAPPED, encoding="utf-8")
+    mo = package / "locale" / "fr" / "LC_MESSAGES" / "messages.mo"
+    make(mo)
+    info = tmp_path / "trapped_game-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: trapped-game\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[solitaire.games]\ntrapped = trapped_game\n")
+    env = {name: value for name, value in os.environ.items() if name not in ("PYTHONUNBUFFERED", "LANGUAGE")}
+    env.update(LANG="fr_FR.UTF-8", PYTHONPATH=os.pathsep.join([str(tmp_path), str(CORE_TESTS)]))
+    done = subprocess.run([str(Path(sys.executable).with_name("solitaire")), "list"], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0 and "trapped  Trapped Mini" in done.stdout
+    assert "(* marque la valeur par défaut)" in done.stdout
+    assert done.stderr.startswith(f"solitaire: impossible de lire le catalogue {mo} (")
+    assert done.stderr.count("\n") == 1, done.stderr

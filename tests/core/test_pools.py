@@ -8,6 +8,7 @@ import datetime
 import fnmatch
 import gzip
 import json
+import os
 import random
 import sys
 import textwrap
@@ -145,6 +146,26 @@ def test_a_plugin_s_package_ships_its_pools_and_a_subclass_elsewhere_has_none_of
     (folder / "pools" / "broken.json.gz").write_bytes(b"nonsense")
     pools._pools.cache_clear()
     with pytest.raises(PoolError, match="broken.json.gz"):
+        pools.pools_of(pooled)
+
+
+def deeply_nested(depth: int) -> bytes:
+    return b'{"format": ' + b"[" * depth + b"]" * depth + b"}"
+
+
+@pytest.mark.parametrize("make, says", [
+    (lambda path: path.symlink_to("/dev/zero"), "it is a device, not a file"),
+    (lambda path: os.mkfifo(path), "it is a pipe"),
+    (lambda path: path.write_bytes(gzip.compress(deeply_nested(100_000))), "not a pool"),
+    (lambda path: path.write_bytes(gzip.compress(b" " * (pools.LIMIT + 1))), "larger than"),
+])
+def test_a_pool_file_that_is_a_device_a_fifo_or_a_trap_is_refused_at_once_in_words(plugin, make, says):
+    """A plugin's pool linked to /dev/zero, a FIFO, JSON nested 100,000 deep or a gzip bomb:
+    ``PoolError`` naming the file, at once (the table then says so and searches for a deal)."""
+    pooled, folder = plugin
+    make(folder / "pools" / "trap.json.gz")
+    pools._pools.cache_clear()
+    with pytest.raises(PoolError, match=f"trap.json.gz: .*{says}"):
         pools.pools_of(pooled)
 
 
