@@ -26,6 +26,7 @@ from attrs import frozen
 
 from . import declaration, hookspecs, i18n
 from .i18n import _
+from .inputs import quote
 from .moves import Move
 from .piles import PileGame
 from .scene import Scene
@@ -36,6 +37,8 @@ METHODS = ("new", "legal_moves", "apply", "is_won", "is_stuck", "format_move", "
            "format_position", "parse_position", "scene")
 REQUIRED = ("id", "name", "options", *METHODS)
 GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,31}")  # a short lowercase word: it names saves, statistics, settings
+NAME_LIMIT = 60  # characters of a game's name: a window title, a menu entry, a column of the statistics
+LABEL_LIMIT = 120  # characters of an option's name, label or value, as the Options dialog shows them
 SMOKE_DEAL = 1
 STARTING_GAME = "klondike"  # what a fresh profile opens, when this distribution's Klondike is there
 
@@ -128,10 +131,13 @@ def _not_a_game(obj) -> str | None:
         return _("{object} is not a game (it lacks {names})").format(object=repr(obj), names=", ".join(missing))
     if not isinstance(obj.id, str) or not GAME_ID.fullmatch(obj.id):
         return _("game id {game} must be a short lowercase word "
-                 "(a letter, then letters, digits, - or _; at most 32)").format(game=repr(obj.id))
+                 "(a letter, then letters, digits, - or _; at most 32)").format(game=quote(obj.id))
     if not isinstance(obj.name, str) or not obj.name.strip():
         return _("game {game}: its name must be a non-empty text, not {name}").format(game=repr(obj.id),
-                                                                                      name=repr(obj.name))
+                                                                                      name=quote(obj.name))
+    if len(obj.name) > NAME_LIMIT:  # it heads the window, the menus and the statistics
+        return _("game {game}: its name is {count:,} characters long, at most {limit}").format(
+            game=repr(obj.id), count=len(obj.name), limit=NAME_LIMIT)
     uncallable = [name for name in METHODS if not callable(getattr(obj, name))]
     if uncallable:
         return _("game {game}: {names} must be methods").format(game=repr(obj.id), names=", ".join(uncallable))
@@ -170,6 +176,9 @@ def _bad_options(game) -> str | None:
         if not isinstance(getattr(option, "label", None), str) or not callable(getattr(option, "coerce", None)):
             return _("game {game}: option {option} needs a label text and coerce() (use Choice or Switch)").format(
                 game=said, option=repr(name))
+        if max(len(text) for text in (name, option.label, *map(str, values))) > LABEL_LIMIT:
+            return _("game {game}: option {option} has a name, label or value over {limit} characters").format(
+                game=said, option=quote(name), limit=LABEL_LIMIT)
     return None
 
 

@@ -256,3 +256,44 @@ def test_solitaire_list_gives_the_reasons_in_the_players_language(plugins, capsy
     assert (f"  ee-same-id (testplugins): l'identifiant de jeu '{game_id}' est aussi proposé par aa-good "
             "(testplugins)\u00a0: aucune d'elles n'est chargée") in out
     assert "\u00a0: deux zones s'appellent '" in out  # the declaration's check
+
+
+LONG_TEXTS = """
+    from solitaire_core import Choice, hookimpl
+    from minigame import MiniGame
+
+    class LongName(MiniGame):
+        id, name = "long-name", "N" * 100_000
+
+    class LongLabel(MiniGame):
+        id, name = "long-label", "Long label"
+        options = (Choice("draw", (1, 2), label="L" * 100_000),)
+
+    @hookimpl
+    def solitaire_games():
+        return [LongName(), LongLabel()]
+"""
+
+
+def test_a_plugin_s_name_or_label_of_100_000_characters_is_refused_in_a_short_line(plugins):
+    """``solitaire list`` with a plugin whose game name (or option label) is 100,000
+    characters: that game is refused at load in a line of words, every other game is
+    offered as before, and nothing prints the long text (the table never gets it)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from plugintools import CORE_TESTS
+
+    plugins.install({"long": LONG_TEXTS}, dist="testplugins")
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    env["PYTHONPATH"] = os.pathsep.join([str(plugins.folder), str(CORE_TESTS)])
+    done = subprocess.run([str(Path(sys.executable).with_name("solitaire")), "list"], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert done.returncode == 0 and len(done.stdout) < 20_000
+    listed = {line.split()[0] for line in done.stdout.splitlines() if line and not line.startswith(" ")}
+    assert "klondike" in listed and "long-name" not in listed and "long-label" not in listed
+    assert "long (testplugins): game 'long-name': its name is 100,000 characters long, at most 60" in done.stdout
+    assert "long (testplugins): game 'long-label': option 'draw' has a name, label or value over 120 characters" \
+        in done.stdout
