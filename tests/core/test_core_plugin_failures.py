@@ -52,7 +52,7 @@ def test_solve_names_the_failing_game(broken, capsys):
 def test_winnability_names_the_failing_game(broken, capsys, jobs):
     """With 2 jobs the failure happens in a worker process and crosses back as text."""
     status, out, err = run(capsys, "winnability", broken, "--deals", "1-2", "--budget", "5", "--jobs", jobs)
-    assert status == 1 and out == ""
+    assert status == 1 and out == f"{broken}: deals 1-2, budget 5 s, {jobs} job{'s' if jobs == '2' else ''}\n"  # the plan
     assert failed_on_one_line(err, "legal_moves")
 
 
