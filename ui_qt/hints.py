@@ -22,7 +22,8 @@ class Hints:
     def start(self, game, state, first: Move, source: str) -> None:
         """``first`` (the solver's or the heuristic's) leads; the other moves follow."""
         liked = [(game.preference(state, m), m) for m in game.legal_moves(state) if m != first]
-        others = [m for score, m in sorted(liked, key=lambda pair: -pair[0]) if score >= 0]  # stable: ties in the engine's order
+        # Best first; the sort is stable, so ties stay in the engine's order.
+        others = [m for score, m in sorted(liked, key=lambda pair: -pair[0]) if score >= 0]
         self.state, self.source, self.shown = state, source, 0
         self.moves = [first, *others]
 

@@ -136,9 +136,9 @@ class SolverActions(QObject):
         if state is not self.window.session.state:
             return
         self.known.add(state, result)
-        self._show(lambda: self._status_text(result.answer),
-                   lambda: _("{count} positions searched in {seconds:.1f} s").format(
-                       count=result.nodes, seconds=result.seconds) + (f" ({_(result.reason)})" if result.reason else ""))
+        self._show(lambda: self._status_text(result.answer), lambda: _(
+            "{count} positions searched in {seconds:.1f} s").format(count=result.nodes, seconds=result.seconds)
+            + (f" ({_(result.reason)})" if result.reason else ""))
 
     def _show(self, said, tip=None) -> None:
         """The line says ``said()`` (and its tooltip ``tip()``), worded again on a change of language."""

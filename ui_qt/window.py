@@ -28,8 +28,8 @@ from .blocked_watch import BlockedWatch
 from .cards import BACK_NAMES, CardPainter
 from .finish_watch import FinishWatch
 from .groups import MoveGroups
-from .hints import Hints
 from .guard import GuardedHandler, attempt, guarded
+from .hints import Hints
 from .interaction import Interaction
 from .notices import NoticeArea
 from .records_actions import RecordsActions, fresh_attempt
