@@ -32,6 +32,7 @@ from .records.command import add_stats_arguments, run_stats
 from .registry import GameFailed, game_failure, load_games
 from .solver.commands import add_solve_arguments, add_winnability_arguments, run_solve, run_winnability
 from .survey.command import add_survey_arguments, run_survey
+from .watchdog import PATIENCE, SEARCH_GRACE, watched
 
 FRONTEND_GROUP = "solitaire.frontends"
 FRONTEND = "qt"
@@ -64,10 +65,14 @@ class Parser(argparse.ArgumentParser):
 
 @frozen
 class Verb:
+    """``patience``: the seconds the verb may take when run from a shell before a game's code
+    that never returns is said and the command ends (``watchdog``); None: never."""
+
     name: str
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+    patience: Callable[[argparse.Namespace], float | None] = lambda args: PATIENCE
 
 
 # --- helpers shared by the verbs ------------------------------------------------
@@ -281,13 +286,15 @@ VERBS: list[Verb] = [  # help texts marked with N_, shown translated
     Verb("list", N_("every installed game with its options"), add_list_arguments, run_list),
     Verb("show", N_("the position text of a deal"), add_game_arguments, run_show),
     Verb("replay", N_("apply moves to a deal or position and print the result"), add_replay_arguments, run_replay),
-    Verb("play", N_("open the table (the Qt front end)"), add_play_arguments, run_play),
+    Verb("play", N_("open the table (the Qt front end)"), add_play_arguments, run_play,
+         lambda args: PATIENCE if args.screenshot else None),
     Verb("stats", N_("statistics of the games played, as a table"), add_stats_arguments, run_stats),
-    Verb("solve", N_("is a deal winnable? and the moves that win it"), add_solve_arguments, run_solve),
+    Verb("solve", N_("is a deal winnable? and the moves that win it"), add_solve_arguments, run_solve,
+         lambda args: args.budget + SEARCH_GRACE + PATIENCE),  # the search watches itself first
     Verb("winnability", N_("solve many deals at once: shares winnable, unwinnable, unknown"),
-         add_winnability_arguments, run_winnability),
+         add_winnability_arguments, run_winnability, lambda args: None),
     Verb("survey", N_("solve a range of deals on Dask, keeping every answer; --report: the shares"),
-         add_survey_arguments, run_survey),
+         add_survey_arguments, run_survey, lambda args: None),
     Verb("new-game", N_("write a plugin project for a new game (or a variant: --from GAME)"),
          add_new_game_arguments, run_new_game),
 ]
@@ -300,7 +307,7 @@ def build_parser() -> Parser:
     for verb in VERBS:
         sub = verbs.add_parser(verb.name, help=_(verb.help), description=_(verb.help))
         verb.add_arguments(sub)
-        sub.set_defaults(run=verb.run)
+        sub.set_defaults(run=verb.run, patience=verb.patience)
     return parser
 
 
@@ -317,7 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; a reader that leaves early (``solitaire --help | head -1``) ends it
     quietly with status 1, as Python's documentation advises (signal, Note on SIGPIPE)."""
     try:
-        status = run(argv)
+        status = run(argv, watch=argv is None)
         sys.stdout.flush()  # a closed pipe shows here, whatever the verb or --help wrote, not at exit
         return status
     except BrokenPipeError:
@@ -326,11 +333,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def run(argv: Sequence[str] | None) -> int:
+def run(argv: Sequence[str] | None, watch: bool = False) -> int:
+    """The verb ``argv`` names; ``watch``: under the watchdog (the command run from a shell)."""
     args = None
     try:
         args = build_parser().parse_args(argv)
-        return args.run(args)
+        args.watched = watch
+        with watched(args.patience(args) if watch else None):
+            return args.run(args)
     except UsageError as exc:
         print(f"solitaire: {exc}", file=sys.stderr)
         return 2

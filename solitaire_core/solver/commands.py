@@ -20,6 +20,7 @@ import time
 from ..i18n import _, ngettext, pgettext
 from ..interrupts import Terminated, interrupt_held, termination_as_interrupt
 from ..registry import GameFailed, game_failure
+from ..watchdog import SEARCH_GRACE, watched
 from ..words import percent
 from .derived import derived_model, why_not
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Budget, check_solution, solve
@@ -83,7 +84,10 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 def run_solve(args: argparse.Namespace) -> int:
     from ..cli import find_game, start_state
     game = find_game(args.game)
-    result = solve(game, start_state(game, args), Budget(seconds=args.budget))
+    start = start_state(game, args)
+    # A budget is a budget: a search stuck in a game's code that never returns is said, as unknown.
+    with watched(args.budget + SEARCH_GRACE if args.watched else None, first_line=UNKNOWN):
+        result = solve(game, start, Budget(seconds=args.budget))
     lines = [result.answer] + [game.format_move(m) for m in result.moves]
     sys.stdout.write("\n".join(lines) + "\n")
     if result.answer == UNKNOWN:

@@ -75,3 +75,51 @@ def test_an_engine_bug_is_not_blamed_on_a_game(broken, monkeypatch):
     assert type(game).__name__ == "Broken"
     with pytest.raises(AssertionError, match="an engine bug"):
         cli.main(["show", broken, "--deal", "1"])
+
+
+STUCK_AFTER_THE_DEAL = """
+    import time
+    from solitaire_core import hookimpl
+    from minigame import MiniGame
+
+    class Stuck(MiniGame):
+        id, name = "{id}", "Stuck Mini"
+
+        def legal_moves(self, state, *args):
+            while state.piles[self.index["waste"]].cards:  # a card was drawn: it never returns
+                time.sleep(0.1)
+            return super().legal_moves(state, *args)
+
+    @hookimpl
+    def solitaire_games():
+        return [Stuck()]
+"""
+
+
+@pytest.mark.parametrize("verb, seconds, out", [
+    (["replay", "{id}", "--deal", "1", "--moves", "draw", "--legal"], "5", ""),  # SOLITAIRE_PATIENCE
+    (["play", "{id}", "--deal", "1", "--moves", "draw draw", "--screenshot", "{folder}/t.png"], "5", ""),
+    (["solve", "{id}", "--deal", "1", "--budget", "1"], "11", "unknown\n"),  # the budget and 10 s of grace
+], ids=["replay", "screenshot", "solve"])
+def test_a_rule_that_never_returns_is_said_in_words_and_the_command_ends(plugins, tmp_path, verb, seconds, out):
+    """A game whose legal_moves never returns once a card is drawn: ``replay``, ``play
+    --screenshot`` and ``solve --budget 1``, run from a shell, each end with one line naming
+    the game and the call (``solve`` first answers ``unknown``, as a budget run out does)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from plugintools import CORE_TESTS, tag
+
+    game_id = f"stuck-{tag()}"
+    plugins.install({"stuck": STUCK_AFTER_THE_DEAL.format(id=game_id)})
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    env.update(PYTHONPATH=os.pathsep.join([str(plugins.folder), str(CORE_TESTS)]), SOLITAIRE_PATIENCE="5",
+               SOLITAIRE_DATA_DIR=str(tmp_path), QT_QPA_PLATFORM="offscreen")
+    command = [str(Path(sys.executable).with_name("solitaire"))] + [
+        part.format(id=game_id, folder=tmp_path) for part in verb]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    assert (done.returncode, done.stdout) == (1, out)
+    assert done.stderr == (f"solitaire: the game Stuck Mini did not answer within {seconds} s "
+                           "(its legal_moves never returned); stopped\n")
