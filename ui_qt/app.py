@@ -172,6 +172,17 @@ def main(options: Mapping | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Solitaire")
     app.setOrganizationName("solitaire")
+    doorbell = None
+    if not shot:  # one table per data folder (single.py): a second launch calls the first forward
+        from solitaire_core.records.paths import data_dir
+
+        from . import single
+
+        doorbell = single.claim(data_dir())
+        if doorbell is None:
+            print(_("Solitaire is already open on this data folder: its window comes forward, "
+                    "with the game in progress there."))
+            return 0
     try:
         window = build_window(request, persist=not shot)
     except StartError as exc:
@@ -184,7 +195,9 @@ def main(options: Mapping | None = None) -> int:
             print(_("solitaire: cannot write the screenshot {path}").format(path=shot), file=sys.stderr)
             return 1
         return 0
+    doorbell.answer(window)
     window.show()
     status = app.exec()
     dispose(window)
+    doorbell.close()
     return status
