@@ -14,6 +14,7 @@ from solitaire_core.cards import COLOURS, FRENCH_LABELS, SUITS
 from solitaire_core.errors import NotationError
 from solitaire_core.i18n import N_
 from solitaire_core.rules import CardTest, alternate_colour, any_card, down_wrap, same_suit, up_wrap
+from solitaire_core.scoring import Scoring
 from solitaire_core.search_keys import any_order
 from solitaire_core.state import Pile
 from solitaire_core.zones import (FOUNDATION, LIFT_TOP_OR_ALL, TABLEAU, WASTE, Foundations, Opt, Reserve, Stock,
@@ -21,6 +22,9 @@ from solitaire_core.zones import (FOUNDATION, LIFT_TOP_OR_ALL, TABLEAU, WASTE, F
 
 PASSES = {"unlimited": None, 3: 2, 1: 0}  # passes through the stock -> redeals
 RESERVE = 13
+# Rule 8.4: the casino's stake, 52 paid for the pack and 5 back for each card on the
+# foundations, the base card dealt there included (so -52 + 5 at the start).
+STAKE = Scoring({"to-foundation": 5}, start=-52 + 5)
 
 
 @frozen
@@ -45,7 +49,9 @@ class Canfield(PileGame):
     options = (
         Choice("draw", (3, 1), label=N_("Cards drawn from the stock")),
         Choice("passes", (N_("unlimited"), 3, 1), label=N_("Passes through the stock")),
+        Choice("scoring", (N_("none"), N_("stake")), label=N_("Scoring")),
     )
+    scorings = {"stake": STAKE}  # rules 8.3, 8.4
     deck = french_deck()
     zones = (
         Stock("stock", at=(0.0, 0.0), draw=Opt("draw")),

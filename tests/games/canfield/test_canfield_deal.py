@@ -50,8 +50,8 @@ def test_rule_2_2_the_deal_number_fixes_the_cards_base_card_first(game):
 
 def test_rule_9_1_options(game):
     assert [(o.name, o.values, o.default) for o in game.options] == [
-        ("draw", (3, 1), 3), ("passes", ("unlimited", 3, 1), "unlimited")]
-    assert game.new(1, draw="1", passes="3").options == (("draw", 1), ("passes", 3))
+        ("draw", (3, 1), 3), ("passes", ("unlimited", 3, 1), "unlimited"), ("scoring", ("none", "stake"), "none")]
+    assert game.new(1, draw="1", passes="3").options == (("draw", 1), ("passes", 3), ("scoring", "none"))
     with pytest.raises(OptionError):
         game.new(1, draw=2)
 

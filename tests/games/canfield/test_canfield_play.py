@@ -168,5 +168,26 @@ def test_rule_8_2_stuck_when_no_line_puts_a_card_up(game):
                                       waste="9D", rest="waste"))
 
 
+def test_rule_8_3_scoring_is_none_by_default_or_the_stake(game):
+    assert game.score(game.new(1)) is None and "Score" not in dict(game.status(game.new(1)))
+    assert game.score(game.new(1, scoring="stake")) == -47
+    assert dict(game.status(game.new(1, scoring="stake")))["Score"] == "-47"
+
+
+def test_rule_8_4_the_stake_pays_5_a_card_up_the_base_card_included(game):
+    """The pack costs 52 and the base card is up from the deal: -47; each card put up from
+    a column, the waste or the reserve pays 5; a move between columns pays nothing; all 52
+    up make 208."""
+    state = game.new(1, scoring="stake")
+    assert game.score(state) == -52 + 5
+    state = position(game, f1="7S", t1="9H 8S", t2="9D", t3="KC", t4="KD", waste="JD 7D", reserve="(2C) 7H",
+                     options={"scoring": "stake"})
+    assert game.score(state) == -47
+    assert [game.score(play_texts(game, state, *line)) for line in (
+        ["t1>f1"], ["t1>f1", "waste>f2"], ["t1>f1", "waste>f2", "reserve>f3"])] == [-42, -37, -32]
+    assert game.score(play_texts(game, state, "t1>t2")) == -47  # the 8 of spades onto the 9 of diamonds
+    assert game.scorings["stake"].add(-47, ["to-foundation"] * 51) == 208
+
+
 def test_canfield_conforms(game):
     check_game(game, examples=3, steps=120)
