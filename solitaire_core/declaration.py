@@ -31,6 +31,16 @@ def problem(game, deal: int) -> str | None:
             if other not in ids:
                 return _("game {game}: zone {zone} names {other} in {field}, and no zone has that id").format(
                     game=said, zone=repr(zone.id), other=repr(other), field=field)
+        roles = {role.value for role in Role}
+        unknown = [z for z in zone.takes_from if z not in ids and z not in roles]
+        if unknown:
+            return _("game {game}: zone {zone} names {other} in takes_from, and no zone has that id or role").format(
+                game=said, zone=repr(zone.id), other=repr(unknown[0]))
+    options = {option.name for option in game.options}
+    shared = [name for name in game.counters if name in options]
+    if shared:
+        return _("game {game}: the counter {name} has the name of an option, and a position's text would read "
+                 "one for the other: name the counter otherwise in extra_values").format(game=said, name=repr(shared[0]))
     if game.pairs is not None and game.pairs_to not in ids:
         return _("game {game}: pairs go to {zone}, and no zone has that id").format(game=said, zone=repr(game.pairs_to))
     try:

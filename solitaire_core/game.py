@@ -339,4 +339,8 @@ def _rules_of(mro: tuple, names: tuple[str, ...], name: str) -> str:
                          parent.name)
         return rules_page.compose(base, text, lambda amended, new: words.variant_rules(
             name, parent.name, amended, new))
+    if mro[0].__module__ == "__main__":  # a script run as a program belongs to no package
+        raise SolitaireError(_("{name} is defined in a script run as a program (__main__), which is in no "
+                               "package: its rules.md is read from beside a package's code, so put the game "
+                               "in a package (docs/plugins.md, 1)").format(name=name))
     raise SolitaireError(_("{name} ships no rules.md beside its code").format(name=name))

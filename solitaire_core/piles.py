@@ -12,6 +12,7 @@ advice (hints, safe moves, the finish) live in ``pile_text``, ``pile_scene`` and
 from __future__ import annotations
 
 from functools import cached_property
+import warnings
 from typing import Any, Callable
 
 from attrs import evolve
@@ -22,16 +23,21 @@ from .game import Game, Place
 from .moves import Move
 from .options import Choice, resolve
 from .pile_advice import PileAdvice, alternate_colour_safe
-from .pile_rules import PileRules
+from .pile_rules import CHECKS, PileRules
 from .pile_scene import FLOORS, KEEP_READABLE, MIN_FACE_UP, MIN_STEP, PileScene, squeeze
 from .pile_text import BASE_VALUES, PileText
+from .refusals import Refusal
 from .rules import Relation
+from .ruleset import RuleSet, supermove
 from .scoring import Scoring
 from .state import Pile, State
 from .zones import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Opt, Zone
 
 __all__ = ["PileGame", "alternate_colour_safe", "supermove", "squeeze", "FLOORS", "KEEP_READABLE",
            "MIN_FACE_UP", "MIN_STEP", "BASE_VALUES"]
+
+# The effects a game of the first API overrode (``PileGame.__init_subclass__``).
+EFFECTS = ("play", "draw", "settle", "after_move", "is_won")
 
 # Counters that never change what can happen (left out of a position's search key).
 COSMETIC = ("score", "shown")
@@ -55,6 +61,13 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
         (``Stock(draw=Choice("draw", (1, 3)))``): it joins the game's options, first,
         and the zone reads it from the state (``Opt``)."""
         super().__init_subclass__(**kwargs)
+        legacy = tuple(name for name in CHECKS + EFFECTS if name in cls.__dict__)
+        if legacy:
+            cls.first_api_overrides = tuple(dict.fromkeys(cls.first_api_overrides + legacy))
+            warnings.warn(
+                f"{cls.__module__}.{cls.__qualname__} overrides {', '.join(legacy)}: a game of the first API, "
+                "it plays, but is searched on its states, slowly. Declare the rule with a hook instead "
+                "(docs/plugins.md, \"Migrating from overrides\").", DeprecationWarning, stacklevel=2)
         declared = []
         zones = []
         for zone in cls.__dict__.get("zones", ()):
@@ -81,17 +94,72 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
     def role(self, role: str) -> tuple[int, ...]:
         return self._by_role.get(role, ())
 
+    # The rule checks and effects a game of the first API overrides (``__init_subclass__``
+    # warns): where it overrides a check, its moves are asked of its checks one by one.
+    first_api_overrides: tuple[str, ...] = ()
+    # Cards that may be in play beyond ``deck`` (a wild card standing for another):
+    # the rule set's tables cover them too.
+    other_cards: tuple = ()
+    # A game's own rules beyond what its zones declare, each run by the rule set for the engine
+    # and the solver alike, on a ``Position`` ``at`` (cards by zone index), returning None or a
+    # ``Refusal``: ``refuse_lift(at, i, n)`` may the top ``n`` cards of zone ``i`` be lifted;
+    # ``refuse_drop(at, j, card, n, src)`` may zone ``j`` take ``n`` cards, ``card`` the lowest,
+    # from zone ``src`` (-1: none); ``refuse_pair(at, i, j)`` may these two top cards pair.
+    refuse_lift: Callable[..., Refusal | None] | None = None
+    refuse_drop: Callable[..., Refusal | None] | None = None
+    refuse_pair: Callable[..., Refusal | None] | None = None
+    # ``dealt_to(at, card)``: for a stock dealing to no zone of its own (``deal_to=""``), the
+    # zone index where a click deals its top card ``card``, decided by the card (Salic Law).
+    dealt_to: Callable[..., int] | None = None
+
+    def rule_set(self, state: State) -> RuleSet:
+        """The game's rules compiled for ``state``'s options (and what its deal fixes:
+        ``build_rule``, ``empty_rule``), once each."""
+        return self.compiled(state)[0]
+
+    def compiled(self, state: State) -> tuple[RuleSet, tuple]:
+        """The rule set for ``state`` and ``state`` as its position; the last one asked
+        is kept, since one state is asked of many times in a row."""
+        last = self._last_compiled
+        if last[0] is state:
+            return last[1], last[2]
+        if self._rules_from_state:
+            n = range(len(self.zones))
+            build = tuple(self.build_rule(state, j) for j in n)
+            empty = tuple(self.empty_rule(state, j) for j in n)
+            key = state.options, tuple(map(id, build)), tuple(map(id, empty))
+        else:
+            key = state.options
+        rules = self._rule_sets.get(key)
+        if rules is None:
+            if not self._rules_from_state:
+                n = range(len(self.zones))
+                build = tuple(self.build_rule(state, j) for j in n)
+                empty = tuple(self.empty_rule(state, j) for j in n)
+            stock = self.stock_index is not None and len(self.zones[self.stock_index].targets) == 1
+            draw = self.draw_count(state) if stock else 1
+            redeals = (self.redeals_allowed(state) if "redeals" in self.counters else 0) if stock else 0
+            rules = self._rule_sets[key] = RuleSet(self, list(build), list(empty), draw, redeals, dict(state.options))
+        pos = rules.encode(state)
+        self._last_compiled = (state, rules, pos)
+        return rules, pos
+
+    _last_compiled: tuple = (None, None, None)
+
     @cached_property
-    def _receivers(self) -> tuple[tuple[int, ...], ...]:
-        """For each source zone, the zones a card from it may ever land on."""
-        takers = [i for i, z in enumerate(self.zones) if z.build is not None or z.empty is not None]
-        result = []
-        for i, zone in enumerate(self.zones):
-            result.append(tuple(
-                j for j in takers
-                if j != i and not (zone.role == FOUNDATION and self.zones[j].role == FOUNDATION)
-            ))
-        return tuple(result)
+    def _rule_sets(self) -> dict:
+        return {}
+
+    @cached_property
+    def _rules_from_state(self) -> bool:
+        """Whether the game picks a zone's rule from the state (``build_rule``, ``empty_rule``)."""
+        return type(self).build_rule is not PileRules.build_rule or type(self).empty_rule is not PileRules.empty_rule
+
+    def _decoded(self, state: State, pos: tuple, after: tuple, rules: RuleSet) -> State:
+        """``state`` with the piles of position ``after`` that differ from ``pos``'s."""
+        decode = rules.decode
+        changes = {k: decode(zone) for k, zone in enumerate(after[:-1]) if zone is not pos[k] and zone != pos[k]}
+        return state.with_piles(changes) if changes else state
 
     @cached_property
     def _covering(self) -> tuple[tuple[int, ...], ...]:
@@ -192,95 +260,71 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
     def draw(self, state: State) -> State:
         """The stock click: deal cards face up to the waste (or one onto each zone it
         deals to), or turn the waste over."""
-        si = self.stock_index
-        zone, stock = self.zones[si], state.piles[si]
-        if len(zone.targets) > 1:
-            k = min(len(zone.targets), len(stock.cards))
-            changes = {si: stock.take(k)}
-            for t, card in zip(zone.targets, stock.cards[::-1][:k]):
-                ti = self.index[t]
-                changes[ti] = state.piles[ti].put((card,))
-            return state.with_piles(changes)
-        wi = self.index[zone.deal_to]
-        waste = state.piles[wi]
-        if stock.cards:
-            k = min(self.draw_count(state), len(stock.cards))
-            dealt = stock.cards[-k:][::-1]
-            state = state.with_piles({si: stock.take(k), wi: waste.put(dealt)})
-            return self.count(state, shown=k)
-        back = Pile(waste.cards[::-1], len(waste.cards))
-        state = state.with_piles({si: back, wi: Pile()})
-        state = self.count(state, redeals=state.value("redeals") + 1, shown=0)
-        return self.add_score(state, [f"recycle-draw-{self.draw_count(state)}"])
+        rules, pos = self.compiled(state)
+        after = rules.play(pos, -1, -1, 0)
+        drawn = self.add_score(self._decoded(state, pos, after, rules), ["move"] + _runs(rules, pos, after))
+        if rules.waste is not None:
+            stock = pos[rules.stock]
+            if len(stock) > 1:
+                drawn = self.count(drawn, shown=min(rules.draw_count, len(stock) - 1))
+            else:
+                drawn = self.count(drawn, redeals=after[-1], shown=0)
+                drawn = self.add_score(drawn, [f"recycle-draw-{rules.draw_count}"])
+        self._last_compiled = (drawn, rules, after[:-1] + (drawn.value("redeals"),))
+        return drawn
 
     # --- playing a move ------------------------------------------------------------
     def play(self, state: State, move: Move) -> State:
+        """A legal move's effect, as the rule set makes it; then the counters (the cards
+        the waste shows, the score), ``settle`` and ``after_move``."""
         if move.is_draw:
             return self.after_move(self.settle(self.draw(state)), move)
+        rules, pos = self.compiled(state)
         i, j = self.index[move.src], self.index[move.dst]
+        roles = rules.roles
         if move.pair:
-            return self.after_move(self.settle(self._play_pair(state, i, j)), move)
-        source, target = state.piles[i], state.piles[j]
-        run = source.cards[-move.n:]
-        rest = source.take(move.n)
-        src_role, dst_role = self.zones[i].role, self.zones[j].role
-        events = []
-        if dst_role == FOUNDATION:
-            events.append("to-foundation")
-        elif src_role == WASTE:
-            events.append("waste-to-tableau")
-        elif src_role == FOUNDATION:
-            events.append("foundation-to-tableau")
-        if self.zones[i].flip and rest.cards and rest.down == len(rest.cards) and not self.zones[i].covered_by:
-            rest = rest.flip_top()
-            events.append("flip")
-        state = state.with_piles({i: rest, j: target.put(run)})
-        if src_role == WASTE:
-            state = self.count(state, shown=max(state.value("shown") - 1, 1) if rest.cards else 0)
-        return self.after_move(self.settle(self.add_score(state, events)), move)
-
-    def _play_pair(self, state: State, i: int, j: int) -> State:
-        to = self.index[self.pairs_to]
-        pair = (state.piles[i].cards[-1], state.piles[j].cards[-1])
-        state = state.with_piles({i: state.piles[i].take(1), j: state.piles[j].take(1)})
-        state = state.with_piles({to: state.piles[to].put(pair)})
-        if WASTE in (self.zones[i].role, self.zones[j].role):
-            state = self.count(state, shown=max(state.value("shown") - 1, 0))
-        return state
+            after = rules.play(pos, i, j, -1)
+            played = self._decoded(state, pos, after, rules)
+            if WASTE in (roles[i], roles[j]):
+                played = self.count(played, shown=max(played.value("shown") - 1, 0))
+            played = self.add_score(played, ["move"])
+        else:
+            n = move.n
+            after = rules.play(pos, i, j, n)
+            played = self._decoded(state, pos, after, rules)
+            events = ["move"] + _runs(rules, pos, after)
+            if roles[j] == FOUNDATION:
+                events.append("to-foundation")
+            elif roles[i] == WASTE:
+                events.append("waste-to-tableau")
+            elif roles[i] == FOUNDATION:
+                events.append("foundation-to-tableau")
+            rest = len(pos[i]) - 1 - n
+            if rules.flip[i] and rest and pos[i][0] >= rest:
+                events.append("flip")
+            if roles[i] == WASTE:
+                played = self.count(played, shown=max(played.value("shown") - 1, 1) if rest else 0)
+            played = self.add_score(played, events)
+        self._last_compiled = (played, rules, after)
+        return self.after_move(self.settle(played), move)
 
     def settle(self, state: State) -> State:
         """What the declarations make happen by themselves after every move: complete
         runs go to the foundations that collect them, emptied zones are refilled,
-        uncovered face-down cards turn up."""
-        for f in self._collectors:
-            rule = self.zones[f].collects
-            for t in self.role(TABLEAU):
-                run = _complete_run(state.piles[t], rule)
-                if run and not state.piles[f].cards:
-                    rest = state.piles[t].take(len(run))
-                    if self.zones[t].flip:
-                        rest = rest.flip_top()
-                    state = state.with_piles({t: rest, f: Pile(run)})
-                    break
-        for j, zone in enumerate(self.zones):
-            if zone.refill and not state.piles[j].cards:
-                k = self.index[zone.refill]
-                giver = state.piles[k]
-                if giver.cards:
-                    rest = giver.take(1)
-                    if self.zones[k].flip:
-                        rest = rest.flip_top()
-                    state = state.with_piles({j: Pile(giver.cards[-1:]), k: rest})
-        for j, covering in enumerate(self._covering):
-            pile = state.piles[j]
-            if covering and self.zones[j].flip and pile.cards and pile.down == len(pile.cards) \
-                    and not any(state.piles[c].cards for c in covering):
-                state = state.with_piles({j: pile.flip_top()})
-        return state
-
-    @cached_property
-    def _collectors(self) -> tuple[int, ...]:
-        return tuple(i for i, zone in enumerate(self.zones) if zone.collects is not None)
+        uncovered face-down cards turn up (the rule set's ``settle``; ``play`` has
+        settled already, so this changes a state only where a game's own ``draw`` or
+        ``after_move`` left something to settle)."""
+        rules, pos = self.compiled(state)
+        if not (rules.collectors or rules.refill or rules.uncover):
+            return state
+        zones = list(pos)
+        rules.settle(zones, rules.tableau)
+        after = tuple(zones)
+        if all(a is b for a, b in zip(after, pos)):
+            return state
+        settled = self._decoded(state, pos, after, rules)
+        self._last_compiled = (settled, rules, after)
+        return settled
 
     def after_move(self, state: State, move: Move) -> State:
         """What happens by itself after a move (a game's own automatic plays)."""
@@ -339,7 +383,9 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
         scoring = self.scoring(state)
         if scoring is None or not events:
             return state
-        return state.with_values(score=scoring.add(state.value("score"), events))
+        score = state.value("score")
+        added = scoring.add(score, events)
+        return state if added == score else state.with_values(score=added)
 
     def score(self, state: State) -> int | None:
         return state.value("score") if self.scoring(state) else None
@@ -368,26 +414,6 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
         return state.piles, values
 
 
-def _complete_run(pile: Pile, rule: Relation) -> tuple:
-    """The top King-to-Ace run of ``pile`` following ``rule``, face up, or ()."""
-    cards = pile.cards
-    if not cards or cards[-1].rank != 1:
-        return ()
-    length = cards[-1].king
-    if len(cards) - pile.down < length:
-        return ()
-    run = cards[-length:]
-    if run[0].rank != run[0].king:
-        return ()
-    if all(rule(lo, hi) for lo, hi in zip(run, run[1:])):
-        return run
-    return ()
-
-
-def supermove(game: PileGame, state: State, src: int, dst: int) -> int:
-    """Windows FreeCell's limit on a move of several cards: (empty free cells + 1) x
-    2 ^ (empty columns), an empty destination not counted; moving them one by one
-    through the free places would take the same cards."""
-    cells = sum(1 for i in game.role(CELL) if not state.piles[i].cards)
-    columns = sum(1 for i in game.role(TABLEAU) if i != dst and not state.piles[i].cards)
-    return (cells + 1) * 2 ** columns
+def _runs(rules: RuleSet, pos: tuple, after: tuple) -> list[str]:
+    """A ``run`` scoring event for each run a move collected (Spider's hundred points)."""
+    return ["run"] * sum(1 for f in rules.collectors if len(after[f]) > 1 and len(pos[f]) == 1)

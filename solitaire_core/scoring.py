@@ -1,7 +1,8 @@
 """Point tables for pile games: a move raises events, a table prices them.
 
-Events: ``waste-to-tableau``, ``to-foundation``, ``foundation-to-tableau``,
-``flip``, ``recycle-draw-N`` (the waste turned over at draw N).
+Events: ``move`` (every move, the stock click too), ``waste-to-tableau``,
+``to-foundation``, ``foundation-to-tableau``, ``flip``, ``run`` (a complete run
+collected), ``recycle-draw-N`` (the waste turned over at draw N).
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ from .cards import Card
 from . import endings
 from .deals import MAX_DEAL
 from .errors import IllegalMove, OptionError
-from .moves import Move
+from .moves import DRAW, Move
 from .scene import scene_for
 from .solver.agreement import check_solver  # noqa: F401  (the kit's check of a solver model)
 from .state import Pile
@@ -239,6 +239,7 @@ def check_line(game, deal: int, options: dict[str, Any], steps: int = 40,
             line.check_moves(state, moves, rnd)
             line.check_words(state, moves, rnd)
             line.check_refused(state, moves, rnd)
+            line.check_rule_path(state, moves)
             move = moves[choose(len(moves))]
             state = game.apply(state, move)
             line.moves.append(game.format_move(move))
@@ -395,6 +396,35 @@ class Line:
         self.require(isinstance(text, str) and text.strip(), f"{what} is empty")
         found = notation.find(text)
         self.require(found is None, f"{what} ({text!r}) shows notation: {found!r}")
+
+    def check_rule_path(self, state, moves: list) -> None:
+        """One rule path: every move ``legal_moves`` lists is one ``check`` lets through,
+        and every other candidate of a pile game (the stock click, each run of up to one
+        card more than lie face up from each zone to each other, each pair) is refused with
+        words. A hook or an override that the move list and the check read apart fails here."""
+        game = self.game
+        check = getattr(game, "check", None)
+        zones = getattr(game, "zones", None)
+        if check is None or not zones:
+            return
+        legal = set(moves)
+        for move in moves:
+            refusal = check(state, move)
+            self.require(refusal is None, f"legal_moves lists {game.format_move(move)}, which the rules refuse: "
+                                          f"{refusal.text if refusal else ''}")
+        candidates = [DRAW]
+        for i, pile in enumerate(state.piles):
+            for n in range(1, min(len(pile.cards), len(pile.cards) - pile.down + 1) + 1):
+                candidates += [Move(zones[i].id, zone.id, n) for zone in zones if zone.id != zones[i].id]
+        if getattr(game, "pairs", None) is not None:
+            candidates += [Move(a.id, b.id, 1, pair=True) for a in zones for b in zones if a.id != b.id]
+        for move in candidates:
+            if move in legal:
+                continue
+            refusal = check(state, move)
+            self.require(refusal is not None, f"{game.format_move(move)} passes the rules, yet legal_moves "
+                                              "leaves it out")
+            self.require(refusal.text.strip(), f"the refusal of {game.format_move(move)} has no words")
 
     def check_refused(self, state, moves: list, rnd: random.Random, tries: int = 3) -> None:
         """Made-up moves (a legal one reversed, random zone pairs) raise IllegalMove

@@ -242,6 +242,10 @@ def empty_takes_from(zone_name: str, sources: str) -> str:
         zone=zone_name, sources=sources))
 
 
+def takes_only_from(zone_name: str, sources: str) -> str:
+    return sentence(_("{zone} takes cards only from {sources}").format(zone=zone_name, sources=sources))
+
+
 def one_card_from(zone_name: str) -> str:
     return _("Only one card at a time moves from {zone}").format(zone=zone_name)
 

@@ -74,6 +74,7 @@ class Zone:
     refill: str = ""  # a zone whose top card fills this one by itself when it is empty (Canfield)
     needs_filled: bool = False  # a stock dealing to several zones deals only when none is empty (Spider)
     empty_from: tuple[str, ...] = ()  # the roles of the zones an empty one takes cards from; (): any (Canfield: the waste)
+    takes_from: tuple[str, ...] = ()  # the zones (ids or roles) it ever takes cards from, empty or not; (): any
 
     @property
     def down_fan(self) -> tuple[float, float]:
@@ -132,15 +133,17 @@ def Tableau(prefix: str, count: int, at=(0.0, 1.25), step=(1.25, 0.0), fan=(0.0,
             fan_down=(0.0, 0.15), build: Relation | None = None, empty: CardTest | None = None,
             lift: str = LIFT_RUNS, flip: bool = True, label: str = "", room: float | None = None,
             first: int = 1, name: str = "", run: Relation | None = None, refill: str = "",
-            empty_from: tuple[str, ...] = ()) -> tuple[Zone, ...]:
+            empty_from: tuple[str, ...] = (), takes_from: tuple[str, ...] = ()) -> tuple[Zone, ...]:
     """``count`` fanned columns ``prefix1..``; uncovered face-down cards turn up.
     ``lift``: LIFT_RUNS (runs following ``run``, else ``build``), LIFT_TOP, LIFT_ANY,
     LIFT_TOP_OR_ALL; ``refill``: a zone whose top card fills an emptied column by itself;
-    ``empty_from``: the roles an empty column takes cards from (none named: any)."""
+    ``empty_from``: the roles an empty column takes cards from (none named: any);
+    ``takes_from``: the zones (ids or roles) a column ever takes cards from (none named: any)."""
     return tuple(
         Zone(f"{prefix}{first + i}", TABLEAU, (at[0] + step[0] * i, at[1] + step[1] * i),
              fan=fan, fan_down=fan_down, build=build, empty=empty, lift=lift, flip=flip,
-             label=label, room=room, name=name, run=run, refill=refill, empty_from=tuple(empty_from))
+             label=label, room=room, name=name, run=run, refill=refill, empty_from=tuple(empty_from),
+             takes_from=tuple(takes_from))
         for i in range(count)
     )
 

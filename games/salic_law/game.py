@@ -24,7 +24,7 @@ PILES = 8
 FIRST_KING = Card(13, "C")  # the first King of the ordered pack: KC of deck 1 (rule 2.1)
 
 # Rule 5.2: a card lies on a King only when that King is alone in its pile
-# (Kings only ever start piles); ``drop_refusal`` adds "once the stock is empty".
+# (Kings only ever start piles); ``refuse_drop`` adds "once the stock is empty".
 on_lone_king = Relation(lambda lo, hi: king(lo), N_("only on a King alone in its pile"))
 
 
@@ -50,40 +50,31 @@ class SalicLaw(PileGame):
     def tableau(self) -> tuple[int, ...]:
         return self.role(TABLEAU)
 
-    def newest(self, state) -> int:
-        """The highest-numbered tableau pile that has its King (rule 4.1)."""
-        return max(i for i in self.tableau if state.piles[i].cards)
-
     def stock_left(self, state) -> int:
         return len(state.piles[self.stock_index].cards)
 
-    def draw(self, state):
-        """Deal the top card: a King opens the next pile (rule 4.2), an Ace goes to
-        the first empty foundation (rule 3.1), any other card onto the newest pile."""
-        si = self.stock_index
-        stock = state.piles[si]
-        card = stock.top
+    def dealt_to(self, at, card):
+        """Where the stock's top card goes: a King opens the next pile (rule 4.2), an Ace
+        goes to the first empty foundation (rule 3.1), any other card onto the newest
+        pile (rule 4.1)."""
+        newest = max(i for i in at.zones(TABLEAU) if at.size(i))
         if king(card):
-            target = self.newest(state) + 1  # eight Kings, eight piles: there is a next one
-        elif card.rank == ACE:  # eight Aces, eight foundations: one is still empty
-            target = next(i for i in self.role(FOUNDATION) if not state.piles[i].cards)
-        else:
-            target = self.newest(state)
-        return state.with_piles({si: stock.take(1), target: state.piles[target].put((card,))})
+            return newest + 1  # eight Kings, eight piles: there is a next one
+        if card.rank == ACE:  # eight Aces, eight foundations: one is still empty
+            return next(i for i in at.zones(FOUNDATION) if not at.size(i))
+        return newest
 
     # --- what moves ---------------------------------------------------------
-    def lift_refusal(self, state, i, n):
-        refusal = super().lift_refusal(state, i, n)
-        if refusal is None and king(state.piles[i].top):
+    def refuse_lift(self, at, i, n):
+        if king(at.top(i)):
             return refuse("king", lambda: _("Kings never move"))  # rule 6.1
-        return refusal
+        return None
 
-    def drop_refusal(self, state, j, run, src):
-        refusal = super().drop_refusal(state, j, run, src)
-        if refusal is None and self.zones[j].role == TABLEAU and self.stock_left(state):
+    def refuse_drop(self, at, j, card, n, src):
+        if self.zones[j].role == TABLEAU and at.size(self.stock_index):
             return refuse("during-deal", lambda: _(  # rule 5.2
                 "A King alone in its pile takes a card only once the stock is empty"))
-        return refusal
+        return None
 
     rule_refs = {
         "draw": "4.3", "lift:stock": "4.1", "receive:stock": "4.1", "empty:foundation": "3.1",

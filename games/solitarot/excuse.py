@@ -38,6 +38,14 @@ def locked(stands: str) -> TarotCard:
     return TarotCard(0, EXCUSE, stands)
 
 
+def every_excuse() -> tuple[TarotCard, ...]:
+    """The Excuse free and locked as every card it may stand for: the cards in play
+    beyond the pack, which the rule set's tables cover too."""
+    stands = [WILD] + [f"{TRUMP}{n}" for n in range(1, LAST_TRUMP + 1)] + [
+        label + colour for label in LABELS[1:] for colour in COLOUR_CODES]
+    return (FREE, *(locked(s) for s in stands))
+
+
 # --- what it stands for ------------------------------------------------------
 @lru_cache(maxsize=None)
 def parse_stands(stands: str) -> tuple[TarotCard, ...]:

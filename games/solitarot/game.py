@@ -21,8 +21,8 @@ from solitaire_core.state import Pile
 from solitaire_core.zones import FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Foundations, Stock, Tableau, Waste, Zone
 
 from .cards import TRUMP, parse_tarot, tarot_deck, trump_name
-from .excuse import (FREE, KNIGHT, WILD, corner, describe, excuse_name, is_excuse, lock_on, lock_under, locked,
-                     parse_stands, replaced_by, seeing_through, stands_for, starting_through)
+from .excuse import (FREE, KNIGHT, WILD, corner, describe, every_excuse, excuse_name, is_excuse, lock_on, lock_under,
+                     locked, parse_stands, replaced_by, seeing_through, stands_for, starting_through)
 from .faces import excuse_face, tarot_face
 
 REDEALS = {"easy": None, "medium": 5, "hard": 2}  # rules 7.1-7.3
@@ -43,6 +43,7 @@ class Solitarot(PileGame):
     options = (Choice("difficulty", (N_("easy"), N_("medium"), N_("hard")), default="medium", label=N_("Difficulty")),)
     deck = tarot_deck()
     set_aside = (FREE,)  # rule 2.1: shuffled without the Excuse
+    other_cards = every_excuse()  # rules 5.1-5.5: the Excuse locked as what it stands for
     zones = (
         Stock("stock", at=(0.0, 0.0)),
         Waste("waste", at=(1.25, 0.0)),

@@ -10,7 +10,7 @@ from solitaire_core.rules import any_card, down, same_suit
 from solitaire_core.scoring import Scoring
 from solitaire_core.search_keys import collected
 from solitaire_core.state import Pile
-from solitaire_core.zones import FOUNDATION, Foundations, Stock, Tableau
+from solitaire_core.zones import Foundations, Stock, Tableau
 
 COLUMNS = tuple(f"t{i}" for i in range(1, 11))
 # KPatience's packs (rule 1.2): the four-suit order, each suit replaced so.
@@ -31,7 +31,6 @@ class Spider(PileGame):
         *Tableau("t", 10, at=(0.0, 1.75), build=down, run=down & same_suit, empty=any_card),
     )
     scorings = {"windows": WINDOWS}
-    solver_derived = True  # its ``play`` only adds the score: the solver's model is read from the zones
     table = (12.25, 9.0)
     rule_refs = {
         "build:tableau": "3.1", "run:tableau": "3.2", "face-down:tableau": "3.3", "empty:tableau": "3.4",
@@ -53,15 +52,6 @@ class Spider(PileGame):
         piles = {t: Pile(tuple(col), len(col) - 1) for t, col in zip(COLUMNS, columns)}
         piles["stock"] = Pile(stock, len(stock))
         return piles
-
-    def play(self, state, move):
-        """Windows' score: one point less a move, the deal too, 100 more a run (rule 7.1)."""
-        after = super().play(state, move)
-        runs = self.runs_off(after) - self.runs_off(state)
-        return self.add_score(after, ["move"] + ["run"] * runs)
-
-    def runs_off(self, state) -> int:
-        return sum(1 for i in self.role(FOUNDATION) if state.piles[i].cards)
 
     def key(self, state):
         """The columns and the stock decide the future (runs never come back), and

@@ -35,87 +35,49 @@ from operator import itemgetter
 from typing import Hashable, Iterator
 
 from ..moves import DRAW, Move
-from ..piles import PileGame, supermove
-from ..zones import CELL, FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_RUNS, LIFT_TOP, LIFT_TOP_OR_ALL, STOCK, TABLEAU, WASTE
-
-# What a game may not override for the model to apply: the rules and the moves' effects.
-# (``build_rule``, a zone's build rule picked by the options, is read at the start instead.)
-RULE_METHODS = ("lift_refusal", "drop_refusal", "draw_refusal", "pair_refusal", "check", "legal_moves",
-                "pair_moves", "run_length", "lift_counts", "play", "draw", "settle",
-                "after_move", "is_won", "can_draw", "redeals_left")
+from ..piles import PileGame
+from ..ruleset import RuleSet, supermove
+from ..zones import CELL, FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_RUNS, LIFT_TOP, STOCK, WASTE
 
 
 def why_not(game) -> str | None:
-    """Why the derived model does not apply to ``game``, or None when it does. A class
-    whose override changes no rule (Spider's ``play`` only scores) says so in its own
-    body, ``solver_derived = True``; the kit's ``check_solver`` then holds it to that.
-    Never inherited: a subclass overriding more says it again."""
+    """Why the derived model does not apply to ``game``, or None when it does: a pile game
+    whose rules are all its rule set's. A game of the first API that overrides a rule
+    check or a move's effect (``PileGame``'s warning names it) is searched on its states."""
     if not isinstance(game, PileGame):
         return "it is not a pile game"
-    cls = type(game)
-    for name in RULE_METHODS:
-        owner = next(c for c in cls.__mro__ if name in vars(c))
-        if owner not in PileGame.__mro__ and not vars(owner).get("solver_derived"):  # the engine's own
-            return f"it overrides {name}"
-    if cls.run_limit not in (None, supermove):
+    if game.first_api_overrides:
+        return f"it overrides {game.first_api_overrides[0]}"
+    if type(game).run_limit not in (None, supermove):
         return "it has a run_limit of its own"
     return None
 
 
-class Model:
-    """The tables of one game; ``start(state)`` also takes the settings of its options."""
+class Model(RuleSet):
+    """A rule set (``ruleset.py``: the tables, the moves and their effects) and what the
+    search derives from it; ``start(state)`` adopts the rule set of the state's options."""
 
-    def __init__(self, game: PileGame):
+    def __init__(self, game: PileGame, state=None):
         self.game = game
-        zones = game.zones
-        distinct = list(dict.fromkeys(game.deck))
-        self.cards = [None] + distinct
-        self.code = {card: k for k, card in enumerate(self.cards) if card is not None}
-        size = len(self.cards)
-        self.size = size
+        self._adopt(game.rule_set(game.new(1) if state is None else state))
 
-        self._tables = {}  # one table a relation (``_table``): zones declared with one rule share it
-        self.build = [self._table(z.build) for z in zones]
-        self.run = [self._table(z.run_rule) for z in zones]
-        self.empty = [self._takes(z.empty) for z in zones]
-        self.collect = [self._table(z.collects) for z in zones]
-        self.pairs = self._table(game.pairs)
-        self.pairs_to = game.index.get(game.pairs_to) if game.pairs is not None else None
-        self.receivers = game._receivers
-        self.covering = game._covering
-        self.lift = [z.lift for z in zones]
-        self.flip = [z.flip and not z.covered_by for z in zones]
-        self.uncover = [j for j, z in enumerate(zones) if z.covered_by and z.flip]
-        self.one = [z.one_at_a_time for z in zones]
-        self.refill = [(j, game.index[z.refill]) for j, z in enumerate(zones) if z.refill]
-        self.collectors = [j for j, z in enumerate(zones) if z.collects is not None]
-        self.foundations = game.role(FOUNDATION)
-        self.tableau = game.role(TABLEAU)
-        self.collecting = frozenset(self.tableau if self.collectors else ())  # where runs complete
-        self.cells = game.role(CELL)
-        self.roles = [z.role for z in zones]
-        # an empty zone taking cards only from some roles: the zones it takes none from (Canfield's columns)
-        self.barred = [frozenset(j for j, z in enumerate(zones) if z.empty_from and self.roles[i] not in z.empty_from)
-                       for i in range(len(zones))]
-        self.ids = [z.id for z in zones]
-        self.supermove = type(game).run_limit is supermove
+    def _adopt(self, rules: RuleSet) -> None:
+        """Search by ``rules``: its tables become this model's, and all that is derived
+        from them is derived again."""
+        self.rules = rules
+        self.__dict__.update(vars(rules))
+        game, zones = self.game, self.game.zones
+        si = self.stock
         # where runs move by supermove each free place doubles the longest run that moves at
         # once, so the best-first phase counts it three times (docs/solver.md: FreeCell)
         self.free_weight = 3 if self.supermove else 1
-        self.rank = [0] + [c.rank for c in distinct]
-        self.king = [0] + [c.king for c in distinct]
-        self.win_count = game.win_count
-        self.empty_to_win = tuple(i for role in game.won_when_empty for i in game.role(role))
-        si = game.stock_index
-        self.stock = si
-        self.targets = () if si is None else tuple(game.index[t] for t in zones[si].targets if t in game.index)
-        self.needs_filled = si is not None and zones[si].needs_filled
-        self.waste = self.targets[0] if len(self.targets) == 1 else None
         self.into_waste = [i for i, r in enumerate(self.receivers) if self.waste in r]
-        self.draws_alone = self._draws_alone()
-        self.takers = {j for r in self.receivers for j in r}
-        self.givers = [[k for k, r in enumerate(self.receivers) if j in r] for j in range(len(zones))]
-        self._declared = _interchangeable(game), _interchangeable(game, dealt=True) if len(self.targets) > 1 else None
+        # a game's own rule (a hook) may read any card and tell apart what the tables treat
+        # alike: then nothing is proved from the tables alone, and the search is plain
+        # search on the rule set's positions
+        self.draws_alone = not self.hooked and self._draws_alone()
+        dealing = len(self.targets) > 1 or self.deal_hook is not None
+        self._declared = _interchangeable(game), _interchangeable(game, dealt=True) if dealing else None
         self._group()
         # Zones no card ever leaves: only their size and top card can matter (Golf's
         # waste, the foundations of a game that never gives cards back).
@@ -123,12 +85,14 @@ class Model:
         if si is not None and "redeals" in game.counters:
             givers.update(self.targets)
         self.tops_only = [j for j, z in enumerate(zones)
-                          if z.lift == LIFT_NONE and z.role != STOCK and j not in givers]
+                          if z.lift == LIFT_NONE and z.role != STOCK and j not in givers and not self.hooked]
         self._derive()
-        self.draw_count, self.redeals = 1, None
+        if self.hooked:
+            self.classes = self.needs = self.blocking = self.hosted = self.chained = self.paired = None
+            self.safe_up, self.any_safe, self.fold = bytes(self.size), False, frozenset()
         self._moves: dict = {}
         self._splits: dict = {}  # (stock, waste, redeals) -> what draws alone reach (``_drawn``)
-        self.stock_lines = self.draws_alone
+        self._settings(rules)
         # Where a move changes only the zones it names (no run collected, refill or cover
         # that a move sets off), a line's position, from a settled one, can hold a card
         # safe to send up only in those zones, unless a foundation changed (``safe``).
@@ -165,7 +129,7 @@ class Model:
         of such a line (``_drawn``), and the draws at the end of a solution are never
         needed (the game is not won by emptying the stock or the waste)."""
         si, w = self.stock, self.waste
-        if w is None or self.lift[si] != LIFT_NONE or self.build[si] is not None or self.empty[si] is not None:
+        if w is None or self.lift_rule[si] != LIFT_NONE or self.build[si] is not None or self.empty[si] is not None:
             return False
         ends = {si, w}
         if any(ends & {j, k} for j, k in self.refill) or ends & set(self.empty_to_win):
@@ -186,11 +150,11 @@ class Model:
         tableau = set(self.tableau)
         if (not tableau or self.supermove or self.needs_filled or self.collectors or self.refill
                 or any(self.covering) or self.pairs is not None or self.empty_to_win or self.into_waste
-                or self.win_count != len(self.game.deck) or tableau & set(self.targets if len(self.targets) > 1 else ())
+                or self.win_count != self.deck_size or tableau & set(self.targets if len(self.targets) > 1 else ())
                 or not any(set(group) == tableau for group in self.groups)):
             return frozenset()
         j = min(tableau)
-        if not (self.lift[j] == LIFT_ANY or self.lift[j] == LIFT_RUNS and self.run[j] == self.build[j]):
+        if not (self.lift_rule[j] == LIFT_ANY or self.lift_rule[j] == LIFT_RUNS and self.run[j] == self.build[j]):
             return frozenset()
         if any(k not in tableau and not self.one[k] for t in tableau for k in self.receivers[t]):
             return frozenset()
@@ -289,7 +253,7 @@ class Model:
         else None. Not where foundations wrap (a King taking an Ace: the chains turn in a
         ring) or begin on a card that follows another there (Canfield's base rank)."""
         size, found = self.size, self.foundations
-        if (len(self.game.deck) != size - 1 or not found or self.build[found[0]] is None
+        if (not self.each_once or not found or self.build[found[0]] is None
                 or len({(self.build[f], self.empty[f]) for f in found}) != 1):
             return None
         up, starts = self.build[found[0]], self.empty[found[0]] or bytes(size)
@@ -337,15 +301,15 @@ class Model:
         deck more than once (a two-deck Golf): one copy buried says nothing of the other,
         so only the chain count (``_chained``) applies there."""
         if (not self.empty_to_win or not self.tops_only or self.pairs is not None or self.refill
-                or self.collectors or any(lift not in (LIFT_TOP, LIFT_NONE) for lift in self.lift)):
+                or self.collectors or any(lift not in (LIFT_TOP, LIFT_NONE) for lift in self.lift_rule)):
             return None
         size = self.size
         tables = [t for t in self.build if t is not None]
         hosts = [0] + [sum(1 << y for y in range(1, size) if any(t[y * size + x] for t in tables))
-                       for x in range(1, size)] if len(self.game.deck) == size - 1 else None
+                       for x in range(1, size)] if self.each_once else None
         loose = bytes([0] + [any(e is not None and e[x] for e in self.empty) for x in range(1, size)])
         # the zones to empty whose cards leave only by a lift: not a stock, which deals them
-        zones = [j for j in self.empty_to_win if self.lift[j] == LIFT_TOP]
+        zones = [j for j in self.empty_to_win if self.lift_rule[j] == LIFT_TOP]
         return hosts, loose, zones
 
     def _chained(self) -> tuple | None:
@@ -360,7 +324,7 @@ class Model:
         if self.hosted is None or w is None or w not in self.tops_only or self.build[w] is None:
             return None
         zones = self.hosted[2]
-        if (set(zones) != set(self.empty_to_win) or self.lift[si] != LIFT_NONE
+        if (set(zones) != set(self.empty_to_win) or self.lift_rule[si] != LIFT_NONE
                 or any(self.receivers[j] != (w,) for j in zones) or set(self.givers[w]) - set(zones) - {si}):
             return None
         size, table = self.size, self.build[w]
@@ -379,10 +343,10 @@ class Model:
         zones over them first. None where the test does not hold: it needs each card once
         in the deck, foundations that give no card back, and zones to empty, and zones
         over them, that take no card and give cards only to the foundations."""
-        if self.pairs is None or not self.empty_to_win or len(self.game.deck) != self.size - 1:
+        if self.pairs is None or not self.empty_to_win or not self.each_once:
             return None
         foundations = set(self.foundations)
-        if any(self.lift[f] != LIFT_NONE for f in foundations):
+        if any(self.lift_rule[f] != LIFT_NONE for f in foundations):
             return None
         cones = {}
         todo = list(self.empty_to_win)
@@ -547,7 +511,7 @@ class Model:
         return False
 
     def _stuck(self, j: int, zone: bytes, below, parents, loose) -> bool:
-        lift, run, size = self.lift[j], self.run[j], self.size
+        lift, run, size = self.lift_rule[j], self.run[j], self.size
         under: set = set()
         for k in range(1, len(zone)):
             x = zone[k]
@@ -577,7 +541,7 @@ class Model:
         waste, where a draw could cover one of S."""
         zones = self.game.zones
         size, found = self.size, self.foundations
-        if (len(self.game.deck) != size - 1 or not found or self.pairs is not None or self.refill
+        if (not self.each_once or not found or self.pairs is not None or self.refill
                 or any(self.covering) or self.collectors or self.empty_to_win or self.into_waste
                 or (self.stock is not None and self.waste is None)
                 or len({(self.build[f], self.empty[f]) for f in found}) != 1 or self.build[found[0]] is None
@@ -620,34 +584,29 @@ class Model:
         return not self.needs_mask[card] & ~up[0]
 
     # --- positions ------------------------------------------------------------------
+    def _settings(self, rules: RuleSet) -> None:
+        """Search by ``rules``, whose tables are this model's: only the stock's settings
+        (the draw count, the redeals allowed) and the options its hooks read differ."""
+        self.rules, self.options = rules, rules.options
+        self.draw_count, self.redeals = rules.draw_count, rules.redeals
+        self._splits.clear()
+        # Measured (docs/solver.md): at draw 1 single draws do better, but for one pass
+        # where no card goes onto the waste (stock lines prove more deals lost there).
+        self.stock_lines = self.draws_alone and self.waste is not None and (
+            self.draw_count > 1 or self.redeals == 0 and not self.into_waste)
+        # the waste's top card is safe to send up only where one card is drawn at a time
+        self.sends_up = [i for i in self.safe_sources if not (self.roles[i] == WASTE and self.draw_count > 1)]
+
     def start(self, state) -> tuple:
-        game = self.game
-        if type(game).build_rule is not PileGame.build_rule:
-            build = [self._table(game.build_rule(state, j)) for j in range(len(game.zones))]
-            if build != self.build:
-                self.build = build
-                self._group()
-                self._derive()
-        if type(game).empty_rule is not PileGame.empty_rule:  # set by the deal (Canfield's base rank)
-            empty = [self._takes(game.empty_rule(state, j)) for j in range(len(game.zones))]
-            if empty != self.empty:
-                self.empty = empty
-                self._group()
-                self._derive()
-        if self.stock is not None and len(self.targets) == 1:
-            settings = game.draw_count(state), game.redeals_allowed(state) if "redeals" in game.counters else 0
-            if settings != (self.draw_count, self.redeals):
-                self.draw_count, self.redeals = settings
-                self._splits.clear()
-            # Measured (docs/solver.md): at draw 1 single draws do better, but for one pass
-            # where no card goes onto the waste (stock lines prove more deals lost there).
-            self.stock_lines = self.draws_alone and (self.draw_count > 1 or self.redeals == 0 and not self.into_waste)
-            # the waste's top card is safe to send up only where one card is drawn at a time
-            self.sends_up = [i for i in self.safe_sources if not (self.roles[i] == WASTE and self.draw_count > 1)]
-        code = self.code
-        zones = [bytes([p.down] + [code[c] for c in p.cards]) for p in state.piles]
-        self._settle(zones, self.tableau)  # as the engine does after every move: ``play`` settles from there
-        return (*zones, state.value("redeals"))
+        rules = self.game.rule_set(state)
+        if rules is not self.rules:
+            if rules.build == self.build and rules.empty == self.empty:
+                self._settings(rules)
+            else:
+                self._adopt(rules)
+        zones = list(self.encode(state))
+        self.settle(zones, self.tableau)  # as the engine does after every move: ``play`` settles from there
+        return tuple(zones)
 
     def key(self, pos) -> Hashable:
         if self.redeals is None:
@@ -694,11 +653,6 @@ class Model:
         zones[si] = bytes([drawn + len(stock) - 1]) + stock[1:] + pos[w][:0:-1]
         zones[w] = b"\x00"
         return tuple(zones)
-
-    def won(self, pos) -> bool:
-        if self.empty_to_win:
-            return all(len(pos[j]) == 1 for j in self.empty_to_win)
-        return sum(len(pos[j]) - 1 for j in self.foundations) == self.win_count
 
     def progress(self, pos) -> int:
         return self._progress(pos, self.free_weight)
@@ -749,124 +703,26 @@ class Model:
                 - 3 * (jumbled + to_deal))
 
     # --- moves --------------------------------------------------------------------------
-    def run_length(self, pos, i: int) -> int:
-        zone = pos[i]
-        up = len(zone) - 1 - zone[0]
-        lift = self.lift[i]
-        if lift == LIFT_NONE or up <= 0:
-            return 0
-        if self.covering[i] and any(len(pos[c]) > 1 for c in self.covering[i]):
-            return 0
-        if lift == LIFT_TOP:
-            return 1
-        if lift == LIFT_ANY:
-            return up
-        run, size, n = self.run[i], self.size, 1
-        while n < up and run is not None and run[zone[-n - 1] * size + zone[-n]]:
-            n += 1
-        return n
-
-    def drops(self, pos, j: int, first: int, n: int, src: int) -> bool:
-        zone = pos[j]
-        if n > 1 and self.one[j]:
-            return False
-        if len(zone) == 1:
-            empty = self.empty[j]
-            if empty is None or not empty[first] or j in self.barred[src]:
-                return False
-        elif zone[0] == len(zone) - 1:
-            return False
-        else:
-            build = self.build[j]
-            if build is None or not build[zone[-1] * self.size + first]:
-                return False
-        if n > 1 and self.supermove:
-            cells = sum(1 for c in self.cells if len(pos[c]) == 1)
-            columns = sum(1 for t in self.tableau if t != j and len(pos[t]) == 1)
-            return n <= (cells + 1) << columns
-        return True
-
-    def can_draw(self, pos) -> bool:
-        si = self.stock
-        if si is None:
-            return False
-        if len(pos[si]) > 1:
-            return not (self.needs_filled and any(len(pos[t]) == 1 for t in self.targets))
-        if len(self.targets) != 1 or len(pos[self.targets[0]]) == 1:
-            return False
-        return not self.last_pass(pos)
-
-    def last_pass(self, pos) -> bool:
-        """Whether the stock is on its last pass: no redeal left to turn the waste over."""
-        return self.redeals is not None and pos[-1] >= self.redeals
-
     def moves(self, pos) -> list[tuple]:
-        """(engine move, src, dst, n, kind) for every legal move, best first for the search."""
+        """(order, engine move, src, dst, n) for every legal move, best first for the search."""
         found = []
-        rows = self._rows(pos)
+        rows = self.rows(pos)
         for i, targets in enumerate(self.receivers):
             self._add_moves(found, pos, i, targets, rows)
         if self.pairs is not None:
-            free = self._pairable(pos)
+            free = self.pairable(pos)
             self._add_pairs(found, pos, free, free)
-        if self.can_draw(pos):
+        if not self.draw(pos):
             found.append((3, DRAW, -1, -1, 0))
         found.sort(key=lambda t: t[0])
         return found
 
-    def _rows(self, pos) -> list:
-        """For each zone, (the cards it takes now, as a row of the tables indexed by card
-        code, or None; the longest run it takes at once): ``drops`` for every card at once."""
-        free = self._free(pos)
-        takers = self.takers
-        return [self._row(pos, j, free) if j in takers else (None, 0) for j in range(len(pos) - 1)]
-
-    def _free(self, pos) -> tuple[int, int] | None:
-        """Free cells and empty columns, where runs move by ``supermove``."""
-        if not self.supermove:
-            return None
-        return (sum(1 for c in self.cells if len(pos[c]) == 1), sum(1 for t in self.tableau if len(pos[t]) == 1))
-
-    def _row(self, pos, j: int, free) -> tuple:
-        zone = pos[j]
-        size = self.size
-        if len(zone) == 1:
-            row = self.empty[j]
-        elif zone[0] == len(zone) - 1:
-            row = None
-        else:
-            build = self.build[j]
-            row = None if build is None else build[zone[-1] * size:(zone[-1] + 1) * size]
-        if self.one[j]:
-            return row, 1
-        if free is not None:
-            return row, (free[0] + 1) << (free[1] - (len(zone) == 1 and j in self.tableau))
-        return row, len(self.game.deck)
-
-    def lifts(self, pos, i: int) -> range | tuple[int, ...]:
-        """How many top cards zone ``i`` may let go of, as the engine's ``lift_counts``."""
-        n = self.run_length(pos, i)
-        if self.lift[i] == LIFT_TOP_OR_ALL and 1 < n:
-            return (1, n) if n == len(pos[i]) - 1 else (1,)
-        return range(1, n + 1)
-
     def _add_moves(self, found: list, pos, i: int, targets, rows) -> None:
-        zone, barred = pos[i], self.barred[i]
-        for n in self.lifts(pos, i):
-            first = zone[-n]
-            for j in targets:
-                row, room = rows[j]
-                if row is not None and row[first] and n <= room and not (barred and j in barred and len(pos[j]) == 1):
-                    found.append((_order(self, pos, i, j, n), self.move(i, j, n), i, j, n))
-
-    def _pairable(self, pos) -> list[int]:
-        return [i for i in range(len(self.ids)) if self.roles[i] != FOUNDATION and self.run_length(pos, i)]
+        found += [(_order(self, pos, i, j, n), self.move(i, j, n), i, j, n)
+                  for i, j, n in self.moves_from(pos, i, targets, rows)]
 
     def _add_pairs(self, found: list, pos, sources, others) -> None:
-        for a in sources:
-            for b in others:
-                if a != b and self.pairs[pos[a][-1] * self.size + pos[b][-1]]:
-                    found.append((0, self.move(a, b, -1), a, b, -1))
+        found += [(0, self.move(a, b, -1), a, b, -1) for a, b in self.pairs_among(pos, sources, others)]
 
     def _onto_waste(self, pos) -> list[tuple]:
         """(zone, cards, first card) of each run that a zone putting cards on the waste
@@ -880,7 +736,7 @@ class Model:
         w = self.waste
         found = []
         if w in self.takers:
-            rows = rows[:w] + [self._row(pos, w, self._free(pos))] + rows[w + 1:]
+            rows = rows[:w] + [self.row(pos, w, self.free(pos))] + rows[w + 1:]
         self._add_moves(found, pos, w, self.receivers[w], rows)
         takes, room = rows[w]
         if takes is not None:
@@ -888,7 +744,7 @@ class Model:
             found += [(_order(self, pos, i, w, n), self.move(i, w, n), i, w, n)
                       for i, n, first in onto if takes[first] and n <= room and not (empty and w in self.barred[i])]
         if self.pairs is not None and self.run_length(pos, w):
-            free = self._pairable(pos)
+            free = self.pairable(pos)
             self._add_pairs(found, pos, (w,), free)
             self._add_pairs(found, pos, free, (w,))
         return found
@@ -906,7 +762,7 @@ class Model:
             splits = self._splits[ends] = []
             seen = {len(pos[w])}
             draws, drawn = 0, pos
-            while self.can_draw(drawn):
+            while not self.draw(drawn):
                 drawn = self.play(drawn, -1, -1, 0)
                 draws += 1
                 if len(drawn[w]) in seen:
@@ -948,7 +804,7 @@ class Model:
                 rest = len(zone) - 1 - n
                 if rest == 0 or rest > zone[0]:
                     if rows is None:
-                        rows = self._rows(pos)
+                        rows = self.rows(pos)
                         lengths = [self.run_length(pos, k) for k in range(len(pos) - 1)]
                     for more, later, k, m in self._uses(after, i, j, n, rows, lengths, narrow):
                         if local and self.roles[k] != FOUNDATION and self.roles[m] != FOUNDATION:
@@ -966,14 +822,14 @@ class Model:
         ``rows`` and ``lengths`` (``_rows``, ``run_length``) are those before the move.
         ``narrow``: where the cards were built on that card, only its going up."""
         rows, lengths = list(rows), list(lengths)
-        rows[i], rows[j] = self._row(pos, i, None), self._row(pos, j, None)
+        rows[i], rows[j] = self.row(pos, i, None), self.row(pos, j, None)
         lengths[j] = self.run_length(pos, j)  # zone i's own, for its lifts, ``_add_moves`` finds
         found = []
         zone, size = pos[i], self.size
         build = self.build[i]
         narrow = narrow and len(zone) > 1 and build is not None and build[zone[-1] * size + pos[j][-n]]
         if len(zone) > 1:
-            lift, run = self.lift[i], self.run[i]
+            lift, run = self.lift_rule[i], self.run[i]
             carried = lift == LIFT_ANY or run is not None and run[zone[-1] * size + pos[j][-n]]
             targets = [t for t in self.receivers[i]
                        if (not carried or self.one[t]) and (not narrow or self.roles[t] == FOUNDATION)]
@@ -992,7 +848,7 @@ class Model:
         lines = [((move,), self.play(pos, k, m, q), k, m) for _, move, k, m, q in found]
         if self.stock_lines and takes is not None and not (emptied and i in self.barred[self.waste]):
             w = self.waste
-            top = self.lift[w] == LIFT_TOP  # then a split whose top card is not taken gives nothing
+            top = self.lift_rule[w] == LIFT_TOP  # then a split whose top card is not taken gives nothing
             for draws, drawn in self._drawn(pos):
                 waste = drawn[w]
                 if top and (len(waste) == 1 or not takes[waste[-1]]):
@@ -1009,9 +865,9 @@ class Model:
                  if move is not DRAW or not self.stock_lines]
         if not self.stock_lines:
             return found
-        rows, onto = self._rows(pos), self._onto_waste(pos)
+        rows, onto = self.rows(pos), self._onto_waste(pos)
         w = self.waste
-        taken = self._taken(rows) if self.lift[w] == LIFT_TOP and not onto and self.pairs is None else None
+        taken = self._taken(rows) if self.lift_rule[w] == LIFT_TOP and not onto and self.pairs is None else None
         for draws, drawn in self._drawn(pos):
             if taken is not None and (len(drawn[w]) == 1 or not taken >> 8 * drawn[w][-1] & 1):
                 continue  # its top card goes nowhere
@@ -1057,108 +913,9 @@ class Model:
             if not self._safe(card, pos, up) or self.covering[i] and not self.run_length(pos, i):
                 continue
             for f in self.foundations:
-                if f in self.receivers[i] and self.drops(pos, f, card, 1, i):
+                if f in self.receivers[i] and not self.drop(pos, f, card, 1, i):
                     return (Move(self.ids[i], self.ids[f], 1),), self.play(pos, i, f, 1)
         return None
-
-    def play(self, pos, i: int, j: int, n: int) -> tuple:
-        zones = list(pos)
-        if i < 0:
-            self._draw(zones)
-        elif n < 0:
-            for k in (i, j):
-                zone = zones[k]
-                zones[k] = bytes([min(zone[0], len(zone) - 2)]) + zone[1:-1]
-            zones[self.pairs_to] += bytes([pos[i][-1], pos[j][-1]])
-        else:
-            zone = zones[i]
-            rest = zone[1:-n]
-            down = min(zone[0], len(rest))
-            if self.flip[i] and rest and down == len(rest):
-                down -= 1
-            zones[i] = bytes([down]) + rest
-            zones[j] += zone[-n:]
-        self._settle(zones, self.targets if i < 0 else (i, j))
-        return tuple(zones)
-
-    def _draw(self, zones: list) -> None:
-        si = self.stock
-        stock = zones[si]
-        cards = stock[1:]
-        if len(self.targets) > 1:
-            k = min(len(self.targets), len(cards))
-            dealt = cards[::-1][:k]
-            zones[si] = bytes([len(cards) - k]) + cards[:len(cards) - k]
-            for t, card in zip(self.targets, dealt):
-                zones[t] += bytes([card])
-            return
-        wi = self.targets[0]
-        if cards:
-            k = min(self.draw_count, len(cards))
-            zones[si] = bytes([len(cards) - k]) + cards[:len(cards) - k]
-            zones[wi] += cards[len(cards) - k:][::-1]
-            return
-        waste = zones[wi][1:]
-        zones[si] = bytes([len(waste)]) + waste[::-1]
-        zones[wi] = b"\x00"
-        zones[-1] += 1
-
-    def _settle(self, zones: list, touched) -> None:
-        """What happens by itself after a move or deal that changed the ``touched`` zones
-        of a settled position. A run can have been completed only on one of those, and
-        only where an Ace lies on enough face-up cards: most positions need no look for one."""
-        collecting, rank, king = self.collecting, self.rank, self.king
-        for t in touched:
-            zone = zones[t]
-            if t in collecting and len(zone) > 1 and rank[zone[-1]] == 1 and len(zone) - 1 - zone[0] >= king[zone[-1]]:
-                self._collect(zones, touched)
-                break
-        for j, k in self.refill:
-            if len(zones[j]) == 1 and len(zones[k]) > 1:
-                giver = zones[k]
-                rest = giver[1:-1]
-                down = min(giver[0], len(rest))
-                if self.flip[k] and rest and down == len(rest):
-                    down -= 1
-                zones[j] = b"\x00" + giver[-1:]
-                zones[k] = bytes([down]) + rest
-        for j in self.uncover:
-            zone = zones[j]
-            if len(zone) > 1 and zone[0] == len(zone) - 1 and not any(len(zones[c]) > 1 for c in self.covering[j]):
-                zones[j] = bytes([zone[0] - 1]) + zone[1:]
-
-    def _collect(self, zones: list, touched) -> None:
-        """Complete runs to the empty foundations that collect them, as the engine's
-        ``settle``: each foundation in turn the first one (by column) its rule completes."""
-        barren: list = []  # the collecting rules no column's top run follows, since the last run collected
-        for f in self.collectors:
-            if len(zones[f]) > 1:
-                continue
-            rule = self.collect[f]
-            if any(rule is seen for seen in barren):  # Spider's eight foundations: one look, not eight
-                continue
-            for t in self.tableau:
-                if t not in touched:
-                    continue
-                run = _complete_run(zones[t], rule, self)
-                if run:
-                    zone = zones[t]
-                    rest = zone[1:-run]
-                    down = min(zone[0], len(rest))
-                    if self.flip[t] and rest and down == len(rest):
-                        down -= 1
-                    zones[f] = b"\x00" + zone[-run:]
-                    zones[t] = bytes([down]) + rest
-                    barren.clear()
-                    break
-            else:
-                barren.append(rule)
-
-
-def _pairs(rule, cards) -> Iterator[int]:
-    for lo in cards:
-        for hi in cards:
-            yield 1 if lo is not None and hi is not None and rule(lo, hi) else 0
 
 
 def _order(model: Model, pos, i: int, j: int, n: int) -> int:
@@ -1178,20 +935,6 @@ def _order(model: Model, pos, i: int, j: int, n: int) -> int:
     if len(pos[j]) == 1:
         return 4 if len(zone) - 1 > n else 8  # a whole pile to an empty place gains nothing
     return 2 if model.roles[j] != CELL else 6
-
-
-def _complete_run(zone: bytes, rule: bytes, model: Model) -> int:
-    """The length of the complete King-to-Ace run on top of ``zone`` following ``rule``, or 0."""
-    if len(zone) == 1 or model.rank[zone[-1]] != 1:
-        return 0
-    length = model.king[zone[-1]]
-    if len(zone) - 1 - zone[0] < length:
-        return 0
-    run = zone[-length:]
-    if model.rank[run[0]] != model.king[run[0]]:
-        return 0
-    size = model.size
-    return length if all(rule[lo * size + hi] for lo, hi in zip(run, run[1:])) else 0
 
 
 def _sides(links: list) -> list[int]:
@@ -1237,6 +980,8 @@ def _interchangeable(game, dealt: bool = False) -> list[tuple[int, ...]]:
     for zone in game.zones:
         if zone.role == STOCK and len(zone.targets) > 1 and not dealt:
             named.update(zone.targets)
+        if zone.role == STOCK and not zone.deal_to and game.dealt_to is not None and not dealt:
+            named.update(z.id for z in game.zones if z.role != FOUNDATION)  # the card decides where by zone
         if zone.refill:
             named.update((zone.id, zone.refill))
         if zone.covered_by:

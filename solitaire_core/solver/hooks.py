@@ -14,6 +14,7 @@ Any other ``solver_*`` name on a game class is an error, raised when the game lo
 
 from __future__ import annotations
 
+import warnings
 from typing import Callable, Hashable, Iterable
 
 from attrs import evolve, field, frozen
@@ -22,7 +23,9 @@ from ..i18n import _
 from ..state import State
 
 Line = tuple  # (the line's steps, the model's position after them)
-GAME_NAMES = ("solver_model", "solver_derived")  # every solver_* name a game class may hold
+GAME_NAMES = ("solver_model",)  # every solver_* name a game class may hold
+# Names the solver once read and now ignores: a game may still hold them, with a warning.
+RETIRED = {"solver_derived": "the derived model now follows every game whose rules are its rule set's"}
 
 
 def _engine_moves(state: State, lines: list) -> list:
@@ -102,7 +105,10 @@ def solver_problem(game) -> str | None:
     no ``SolverModel``."""
     for cls in type(game).__mro__:
         for name in vars(cls):
-            if name.startswith("solver_") and name not in GAME_NAMES:
+            if name in RETIRED:
+                warnings.warn(f"{cls.__qualname__}.{name} is no longer read: {RETIRED[name]} (docs/plugins.md, "
+                              "\"Migrating from overrides\")", DeprecationWarning, stacklevel=2)
+            elif name.startswith("solver_") and name not in GAME_NAMES:
                 return _("game {game}: {name} is no solver name the solver knows "
                          "(a game offers {names}; docs/solver.md)").format(
                     game=repr(game.id), name=f"{cls.__name__}.{name}", names=", ".join(GAME_NAMES))

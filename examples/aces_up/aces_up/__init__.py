@@ -2,7 +2,8 @@
 another column, until only the Aces are left. Rule numbers refer to rules.md.
 
 Everything is declared but what the discard pile takes: that depends on the other
-columns, not on the card below, so it is one small override (``drop_refusal``).
+columns, not on the card below, so it is one small hook (``refuse_drop``), which the
+engine and the solver both run.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class AcesUp(PileGame):
     zones = (
         Stock("stock", at=(0.0, 0.0), deal_to=COLUMNS),
         *Tableau("t", len(COLUMNS), at=(1.25, 0.0), empty=any_card, lift=LIFT_TOP, flip=False),
-        # It takes any card ``drop_refusal`` lets go out; nothing ever comes back.
+        # It takes any card ``refuse_drop`` lets go out; nothing ever comes back.
         Zone("discard", FOUNDATION, (6.5, 0.0), build=any_suit, empty=any_card, lift=LIFT_NONE,
              one_at_a_time=True, name=N_("the discard pile"), faces=FACES_UP),
     )
@@ -43,17 +44,16 @@ class AcesUp(PileGame):
         piles["stock"] = Pile(tuple(cards), len(cards))
         return piles
 
-    def drop_refusal(self, state, j, run, src):
+    def refuse_drop(self, at, j, card, n, src):
         """The discard pile takes a column's top card while another column shows a
         higher card of its suit on top (rules 2.1 and 2.2)."""
         if self.zones[j].role != FOUNDATION:
-            return super().drop_refusal(state, j, run, src)
-        card = run[0]
+            return None
         if card.rank == ACE:
             return refuse("ace", lambda: words.sentence(
                 _("{card} ranks highest: it is never discarded").format(card=self.card_name(card))))
-        if not any(i != src and (top := state.piles[i].top) is not None
-                   and top.suit == card.suit and height(top) > height(card) for i in self.role(TABLEAU)):
+        if not any(i != src and (top := at.top(i)) is not None
+                   and top.suit == card.suit and height(top) > height(card) for i in at.zones(TABLEAU)):
             return refuse("discard", lambda: words.sentence(
                 _("{card} can be discarded only while another column shows a higher card of its suit")
                 .format(card=self.card_name(card))))
