@@ -56,8 +56,10 @@ $(VENV)/.examples: $(VENV)/.installed $(wildcard examples/*/pyproject.toml)
 play: deps
 	$(VENV)/bin/solitaire play
 
+# Every test, on as many processes as the machine has cores (pytest-xdist), a test file's
+# tests kept together so that what a file shares (a module fixture) is made once.
 test: deps $(VENV)/.examples
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n auto --dist loadfile
 
 bench: deps
 	for b in benchmarks/*.py; do QT_QPA_PLATFORM=offscreen $(PY) $$b || exit 1; done
