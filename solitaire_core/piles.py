@@ -108,6 +108,9 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
     refuse_lift: Callable[..., Refusal | None] | None = None
     refuse_drop: Callable[..., Refusal | None] | None = None
     refuse_pair: Callable[..., Refusal | None] | None = None
+    # False where no hook reads a card's suit (Salic Law's look at ranks only): the solver
+    # then keys cards of one rank alike wherever the tables treat them alike.
+    hooks_read_suits: bool = True
     # ``dealt_to(at, card)``: for a stock dealing to no zone of its own (``deal_to=""``), the
     # zone index where a click deals its top card ``card``, decided by the card (Salic Law).
     dealt_to: Callable[..., int] | None = None

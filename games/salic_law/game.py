@@ -40,6 +40,7 @@ class SalicLaw(PileGame):
                  label=N_("K"), name=N_("Pile {n}")),
     )
     table = (11.0, 9.5)
+    hooks_read_suits = False  # its hooks look at Kings and Aces only (rule 9.3: suits never matter)
 
     # --- the deal ------------------------------------------------------------
     def deal(self, cards, options):

@@ -88,7 +88,9 @@ class Model(RuleSet):
                           if z.lift == LIFT_NONE and z.role != STOCK and j not in givers and not self.hooked]
         self._derive()
         if self.hooked:
-            self.classes = self.needs = self.blocking = self.hosted = self.chained = self.paired = None
+            # what hooks read of a card: all of it, or (``hooks_read_suits = False``) its rank alone
+            self.classes = None if game.hooks_read_suits else self._classes(ranks=True)
+            self.needs = self.blocking = self.hosted = self.chained = self.paired = None
             self.safe_up, self.any_safe, self.fold = bytes(self.size), False, frozenset()
         self._moves: dict = {}
         self._splits: dict = {}  # (stock, waste, redeals) -> what draws alone reach (``_drawn``)
@@ -205,10 +207,11 @@ class Model(RuleSet):
                          and (any(self.safe_up) or self.needs is not None))
         self.safe_sources = self.sends_up = [i for i, role in enumerate(self.roles) if role not in (FOUNDATION, STOCK)]
 
-    def _classes(self) -> bytes | None:
+    def _classes(self, ranks: bool = False) -> bytes | None:
         """A translation of card codes to their class: cards that every table treats
         alike (Golf's and TriPeaks' suits, Spider's copies) may trade places without
-        changing the future, so the key writes one code for them. None: no two alike."""
+        changing the future, so the key writes one code for them; with ``ranks``, only
+        cards of one rank (a game's hooks may read ranks). None: no two alike."""
         size = self.size
         tables = [t for t in self.build + self.run + self.collect + [self.pairs] if t is not None]
         empties = [e for e in self.empty if e is not None]
@@ -216,7 +219,8 @@ class Model(RuleSet):
         codes = bytearray(range(256))
         for c in range(1, size):
             signature = (tuple(t[c * size:(c + 1) * size] for t in tables), tuple(t[c::size] for t in tables),
-                         tuple(e[c] for e in empties), (self.rank[c], self.king[c]) if self.collectors else ())
+                         tuple(e[c] for e in empties),
+                         (self.rank[c], self.king[c]) if self.collectors or ranks else ())
             codes[c] = first.setdefault(signature, c)
         return bytes(codes) if any(codes[c] != c for c in range(1, size)) else None
 
