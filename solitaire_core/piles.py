@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import cached_property
 import warnings
+from collections import OrderedDict
 from typing import Any, Callable
 
 from attrs import evolve
@@ -121,10 +122,10 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
         return self.compiled(state)[0]
 
     def compiled(self, state: State) -> tuple[RuleSet, tuple]:
-        """The rule set for ``state`` and ``state`` as its position; the last one asked
-        is kept, since one state is asked of many times in a row."""
-        last = self._last_compiled
-        if last[0] is state:
+        """The rule set for ``state`` and ``state`` as its position; the last few asked
+        are kept, since one state is asked of many times in a row."""
+        last = self._compiled_states.get(id(state))
+        if last is not None and last[0] is state:
             return last[1], last[2]
         if self._rules_from_state:
             n = range(len(self.zones))
@@ -144,10 +145,23 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
             redeals = (self.redeals_allowed(state) if "redeals" in self.counters else 0) if stock else 0
             rules = self._rule_sets[key] = RuleSet(self, list(build), list(empty), draw, redeals, dict(state.options))
         pos = rules.encode(state)
-        self._last_compiled = (state, rules, pos)
+        self._remember(state, rules, pos)
         return rules, pos
 
-    _last_compiled: tuple = (None, None, None)
+    def _remember(self, state: State, rules: RuleSet, pos: tuple) -> None:
+        """Keep ``state``'s position among the last few asked (a search asks of a position
+        and of each position one move away, in turn)."""
+        recent = self._compiled_states
+        recent[id(state)] = (state, rules, pos)
+        if len(recent) > 16:
+            try:
+                recent.popitem(last=False)
+            except KeyError:  # another thread made room first
+                pass
+
+    @cached_property
+    def _compiled_states(self) -> OrderedDict:
+        return OrderedDict()
 
     @cached_property
     def _rule_sets(self) -> dict:
@@ -273,15 +287,16 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
             else:
                 drawn = self.count(drawn, redeals=after[-1], shown=0)
                 drawn = self.add_score(drawn, [f"recycle-draw-{rules.draw_count}"])
-        self._last_compiled = (drawn, rules, after[:-1] + (drawn.value("redeals"),))
+        self._remember(drawn, rules, after[:-1] + (drawn.value("redeals"),))
         return drawn
 
     # --- playing a move ------------------------------------------------------------
     def play(self, state: State, move: Move) -> State:
-        """A legal move's effect, as the rule set makes it; then the counters (the cards
-        the waste shows, the score), ``settle`` and ``after_move``."""
+        """A legal move's effect, as the rule set makes it, settled; then the counters
+        (the cards the waste shows, the score) and ``after_move``."""
         if move.is_draw:
-            return self.after_move(self.settle(self.draw(state)), move)
+            drawn = self.draw(state)
+            return self.after_move(self.settle(drawn) if self.first_api_overrides else drawn, move)
         rules, pos = self.compiled(state)
         i, j = self.index[move.src], self.index[move.dst]
         roles = rules.roles
@@ -308,8 +323,10 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
             if roles[i] == WASTE:
                 played = self.count(played, shown=max(played.value("shown") - 1, 1) if rest else 0)
             played = self.add_score(played, events)
-        self._last_compiled = (played, rules, after)
-        return self.after_move(self.settle(played), move)
+        self._remember(played, rules, after)
+        if self.first_api_overrides:  # a draw or after_move of its own may leave something to settle
+            played = self.settle(played)
+        return self.after_move(played, move)
 
     def settle(self, state: State) -> State:
         """What the declarations make happen by themselves after every move: complete
@@ -326,7 +343,7 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
         if all(a is b for a, b in zip(after, pos)):
             return state
         settled = self._decoded(state, pos, after, rules)
-        self._last_compiled = (settled, rules, after)
+        self._remember(settled, rules, after)
         return settled
 
     def after_move(self, state: State, move: Move) -> State:

@@ -123,6 +123,7 @@ class RuleSet:
         self.options = options
         self.takers = {j for r in self.receivers for j in r}
         self.known: dict = {}  # id(Pile) -> (the Pile, its zone's bytes): ``encode``, ``decode``
+        self._at: Position | None = None
         self.givers = [[k for k, r in enumerate(self.receivers) if j in r] for j in range(len(zones))]
 
     def _receivers(self) -> tuple[tuple[int, ...], ...]:
@@ -165,6 +166,14 @@ class RuleSet:
             zones.append(entry[1])
         return (*zones, state.value("redeals"))
 
+    def at(self, pos) -> "Position":
+        """``pos`` as the game's hooks read it (the last one made is kept: a move
+        generation asks for it zone after zone)."""
+        last = self._at
+        if last is None or last.pos is not pos:
+            last = self._at = Position(self, pos)
+        return last
+
     def decode(self, zone: bytes):
         """The engine's ``Pile`` of a zone of a position (remembered for ``encode``)."""
         cards = self.cards
@@ -201,7 +210,7 @@ class RuleSet:
             else range(1, n + 1)
         if self.lift_hook is None or not n:
             return counts
-        at = Position(self, pos)
+        at = self.at(pos)
         return tuple(k for k in counts if not self.lift_hook(at, i, k))
 
     def lift(self, pos, i: int, n: int) -> int:
@@ -223,7 +232,7 @@ class RuleSet:
         if n > 1 and n > self.run_length(pos, i):
             return REFUSED_NOT_A_RUN
         if self.lift_hook is not None:
-            return self.lift_hook(Position(self, pos), i, n) or 0
+            return self.lift_hook(self.at(pos), i, n) or 0
         return 0
 
     # --- putting down --------------------------------------------------------------
@@ -252,7 +261,7 @@ class RuleSet:
         if n > 1 and self.supermove and n > self.room(pos, j):
             return REFUSED_RUN_LIMIT
         if self.drop_hook is not None:
-            return self.drop_hook(Position(self, pos), j, self.cards[first], n, src) or 0
+            return self.drop_hook(self.at(pos), j, self.cards[first], n, src) or 0
         return 0
 
     def room(self, pos, j: int) -> int:
@@ -312,7 +321,7 @@ class RuleSet:
         if not self.pairs[pos[i][-1] * self.size + pos[j][-1]]:
             return REFUSED_NOT_A_PAIR
         if self.pair_hook is not None:
-            return self.pair_hook(Position(self, pos), i, j) or 0
+            return self.pair_hook(self.at(pos), i, j) or 0
         return 0
 
     def pairable(self, pos) -> list[int]:
@@ -354,7 +363,7 @@ class RuleSet:
     def moves_from(self, pos, i: int, targets, rows) -> Iterator[tuple[int, int, int]]:
         """(i, j, n) for each run zone ``i`` may give to one of ``targets`` (``rows``: ``rows``')."""
         zone, barred, hook = pos[i], self.barred[i], self.drop_hook
-        at = None if hook is None else Position(self, pos)
+        at = None if hook is None else self.at(pos)
         for n in self.lifts(pos, i):
             first = zone[-n]
             for j in targets:
@@ -366,7 +375,7 @@ class RuleSet:
     def pairs_among(self, pos, sources, others) -> Iterator[tuple[int, int]]:
         """Each pair of top cards that may leave together, both ways round."""
         pairs, size, hook = self.pairs, self.size, self.pair_hook
-        at = None if hook is None else Position(self, pos)
+        at = None if hook is None else self.at(pos)
         for a in sources:
             for b in others:
                 if a != b and pairs[pos[a][-1] * size + pos[b][-1]] and (hook is None or not hook(at, a, b)):
