@@ -20,6 +20,7 @@ from solitaire_core.solver import UNKNOWN, UNWINNABLE, WINNABLE, Budget, hooks_f
 GAME = load_games()["klondike"]
 MODEL = GAME.solver_model()
 PLAIN = Budget(seconds=None, nodes=20_000)
+DECIDES = Budget(seconds=None, nodes=10_000)  # far above what these positions need (at most a few): never the clock
 
 
 def small_positions():
@@ -125,7 +126,7 @@ def suit(code, low, high):
 
 def test_a_blocked_column_is_answered_unwinnable():
     """2S lies on AS and on both red 3s: it can never move, so the game is lost."""
-    result = solve(GAME, blocked(GAME), Budget(seconds=30))
+    result = solve(GAME, blocked(GAME), DECIDES)
     assert result.answer == UNWINNABLE
 
 
@@ -159,11 +160,11 @@ def solvitaire_safe(node):
 
 def test_the_safe_rule_keeps_a_game_that_solvitaires_rule_would_lose():
     state = counterexample()
-    assert solve(GAME, state, Budget(seconds=30)).answer == WINNABLE
+    assert solve(GAME, state, DECIDES).answer == WINNABLE
     assert solve(GAME, state, PLAIN, hooks=plain_hooks(GAME)).answer == WINNABLE
     own = hooks_for(GAME)
     theirs = attrs.evolve(own, safe=solvitaire_safe)
-    assert solve(GAME, state, Budget(seconds=30), hooks=theirs).answer == UNWINNABLE
+    assert solve(GAME, state, DECIDES, hooks=theirs).answer == UNWINNABLE
 
 
 @pytest.mark.parametrize("card, heights, safe", [
@@ -195,7 +196,7 @@ def test_a_run_carries_a_card_off_the_cards_it_needs():
     state = build(f2="AH 2H", f3="AD 2D", f4=suit("C", 1, 3), t1="(AS) (3H) 3D 2S", t2="4C",
                   stock=" ".join(f"({c})" for c in suit("S", 3, 13).split() + suit("H", 4, 13).split()
                                  + suit("D", 4, 13).split() + suit("C", 5, 13).split()))
-    assert solve(GAME, state, Budget(seconds=30)).answer == WINNABLE
+    assert solve(GAME, state, DECIDES).answer == WINNABLE
 
 
 def key(state):
