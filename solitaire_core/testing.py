@@ -239,7 +239,7 @@ def check_line(game, deal: int, options: dict[str, Any], steps: int = 40,
             line.check_moves(state, moves, rnd)
             line.check_words(state, moves, rnd)
             line.check_refused(state, moves, rnd)
-            line.check_rule_path(state, moves)
+            line.check_rule_path(state, moves, rnd)
             move = moves[choose(len(moves))]
             state = game.apply(state, move)
             line.moves.append(game.format_move(move))
@@ -397,11 +397,12 @@ class Line:
         found = notation.find(text)
         self.require(found is None, f"{what} ({text!r}) shows notation: {found!r}")
 
-    def check_rule_path(self, state, moves: list) -> None:
+    def check_rule_path(self, state, moves: list, rnd: random.Random, sample: int = 40) -> None:
         """One rule path: every move ``legal_moves`` lists is one ``check`` lets through,
         and every other candidate of a pile game (the stock click, each run of up to one
-        card more than lie face up from each zone to each other, each pair) is refused with
-        words. A hook or an override that the move list and the check read apart fails here."""
+        card more than lie face up from each zone to each other, each pair), ``sample`` of
+        them at random a position, is refused with words. A hook or an override that the
+        move list and the check read apart fails here."""
         game = self.game
         check = getattr(game, "check", None)
         zones = getattr(game, "zones", None)
@@ -418,9 +419,8 @@ class Line:
                 candidates += [Move(zones[i].id, zone.id, n) for zone in zones if zone.id != zones[i].id]
         if getattr(game, "pairs", None) is not None:
             candidates += [Move(a.id, b.id, 1, pair=True) for a in zones for b in zones if a.id != b.id]
-        for move in candidates:
-            if move in legal:
-                continue
+        left_out = [move for move in candidates if move not in legal]
+        for move in rnd.sample(left_out, min(sample, len(left_out))):
             refusal = check(state, move)
             self.require(refusal is not None, f"{game.format_move(move)} passes the rules, yet legal_moves "
                                               "leaves it out")
