@@ -239,7 +239,7 @@ def check_line(game, deal: int, options: dict[str, Any], steps: int = 40,
             line.check_moves(state, moves, rnd)
             line.check_words(state, moves, rnd)
             line.check_refused(state, moves, rnd)
-            line.check_rule_path(state, moves, rnd)
+            line.check_rule_path(state, moves)
             move = moves[choose(len(moves))]
             state = game.apply(state, move)
             line.moves.append(game.format_move(move))
@@ -397,7 +397,7 @@ class Line:
         found = notation.find(text)
         self.require(found is None, f"{what} ({text!r}) shows notation: {found!r}")
 
-    def check_rule_path(self, state, moves: list, rnd: random.Random, sample: int = 40) -> None:
+    def check_rule_path(self, state, moves: list, sample: int = 40) -> None:
         """One rule path: every move ``legal_moves`` lists is one ``check`` lets through,
         and every other candidate of a pile game (the stock click, each run of up to one
         card more than lie face up from each zone to each other, each pair), ``sample`` of
@@ -420,6 +420,7 @@ class Line:
         if getattr(game, "pairs", None) is not None:
             candidates += [Move(a.id, b.id, 1, pair=True) for a in zones for b in zones if a.id != b.id]
         left_out = [move for move in candidates if move not in legal]
+        rnd = random.Random(self.deal * 1009 + len(self.moves))  # its own: no draw from the test's data
         for move in rnd.sample(left_out, min(sample, len(left_out))):
             refusal = check(state, move)
             self.require(refusal is not None, f"{game.format_move(move)} passes the rules, yet legal_moves "
