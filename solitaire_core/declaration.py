@@ -36,6 +36,12 @@ def problem(game, deal: int) -> str | None:
         if unknown:
             return _("game {game}: zone {zone} names {other} in takes_from, and no zone has that id or role").format(
                 game=said, zone=repr(zone.id), other=repr(unknown[0]))
+        if zone.action is not None and not any(z.role == zone.action.role for z in game.zones):
+            return _("game {game}: the action of zone {zone} acts on the zones of role {role}, and there are none").format(
+                game=said, zone=repr(zone.id), role=repr(zone.action.role))
+        if zone.pulls and game.stock_index is not None and game.zones[game.stock_index].redeals is None:
+            return _("game {game}: zone {zone} lets cards be pulled once the stock has no pass left, and its "
+                     "passes have no limit: give the stock a number of redeals").format(game=said, zone=repr(zone.id))
     options = {option.name for option in game.options}
     shared = [name for name in game.counters if name in options]
     if shared:

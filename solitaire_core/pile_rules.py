@@ -47,6 +47,10 @@ class PileRules:
             return refuse("deal:filled", lambda: words.deal_needs_filled(name(zone.id)))
         if refused == rs.REFUSED_ALL_DEALT:
             return refuse("draw", lambda: words.all_dealt(name(zone.id)))
+        if refused == rs.REFUSED_NOTHING_TO_GATHER:
+            return refuse("redeal", words.nothing_to_gather)
+        if refused == rs.REFUSED_NO_GAP:
+            return refuse("close-up", words.no_gap)
         if refused == rs.REFUSED_NOTHING_TO_TURN:
             return refuse("draw", lambda: words.nothing_to_turn(name(zone.id), name(zone.deal_to)))
         return refuse("redeal", lambda: words.no_pass_left(name(zone.id)))
@@ -188,7 +192,7 @@ class PileRules:
         if move.pair:
             return self.pair_refusal(state, i, j)
         if i == j:
-            return refuse("zone", words.own_pile)
+            return self.pull_refusal(state, i, move.n)
         refusal = self.lift_refusal(state, i, move.n)
         if refusal is not None:
             return refusal
@@ -200,6 +204,20 @@ class PileRules:
                     self.zone_name(move.dst), words.either(self._givers_named(j))))
             return refuse("receive:" + self.zones[j].role, words.never_put, self.zone_name(move.dst))
         return self.drop_refusal(state, j, state.piles[i].cards[-move.n:], i)
+
+    def pull_refusal(self, state: State, i: int, n: int) -> Refusal | None:
+        """Whether the ``n``-th card from the top of zone ``i`` may go to its top (the merci)."""
+        rules, pos = self.compiled(state)
+        refused = rules.pull(pos, i, n)
+        if not refused:
+            return None
+        if refused == rs.REFUSED_OWN_PILE:
+            return refuse("zone", words.own_pile)
+        if refused == rs.REFUSED_PULL_NOT_YET:
+            return refuse("pull", lambda: words.pull_not_yet(self.zone_name(self.zones[rules.stock].id)))
+        if refused == rs.REFUSED_NO_PULL_LEFT:
+            return refuse("pull", words.no_pull_left)
+        return self._lift_words(refused, state, i, n)
 
     def _givers_named(self, j: int) -> list[str]:
         """The names of the zones zone ``j`` takes cards from (``takes_from``)."""
@@ -221,6 +239,8 @@ class PileRules:
         if rules.pairs is not None:
             free = rules.pairable(pos)
             moves += [self._pair(a, b) for a, b in rules.pairs_among(pos, free, free)]
+        if rules.pull_limit:
+            moves += [move(i, j, n) for i, j, n in rules.pulls_now(pos)]
         return moves
 
     def _moves_by_checks(self, state: State) -> list[Move]:

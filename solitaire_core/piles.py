@@ -32,7 +32,7 @@ from .rules import Relation
 from .ruleset import RuleSet, supermove
 from .scoring import Scoring
 from .state import Pile, State
-from .zones import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, Opt, Zone
+from .zones import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, CloseUp, Opt, Redeal, Zone
 
 __all__ = ["PileGame", "alternate_colour_safe", "supermove", "squeeze", "FLOORS", "KEEP_READABLE",
            "MIN_FACE_UP", "MIN_STEP", "BASE_VALUES"]
@@ -140,7 +140,8 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
                 n = range(len(self.zones))
                 build = tuple(self.build_rule(state, j) for j in n)
                 empty = tuple(self.empty_rule(state, j) for j in n)
-            stock = self.stock_index is not None and len(self.zones[self.stock_index].targets) == 1
+            stock = self.stock_index is not None and (len(self.zones[self.stock_index].targets) == 1
+                                                      or isinstance(self.zones[self.stock_index].action, Redeal))
             draw = self.draw_count(state) if stock else 1
             redeals = (self.redeals_allowed(state) if "redeals" in self.counters else 0) if stock else 0
             rules = self._rule_sets[key] = RuleSet(self, list(build), list(empty), draw, redeals, dict(state.options))
@@ -186,14 +187,18 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
     @cached_property
     def counters(self) -> tuple[str, ...]:
         """The counters this game keeps, and so writes in its position text: ``redeals``
-        where a stock turns a waste back, ``score`` where it scores, ``shown`` where a
+        where a stock turns a waste back or redeals, ``pulls`` where a card may be pulled
+        to the top of its zone, ``score`` where it scores, ``shown`` where a
         fanned waste shows the last draw, and the game's ``extra_values``."""
         used = []
         si = self.stock_index
         if si is not None:
             stock = self.zones[si]
-            if len(stock.targets) == 1 and stock.deal_to in self.index and stock.redeals != 0:
+            redealt = len(stock.targets) == 1 and stock.deal_to in self.index or isinstance(stock.action, Redeal)
+            if redealt and stock.redeals != 0:
                 used.append("redeals")
+        if any(zone.pulls for zone in self.zones):
+            used.append("pulls")
         if self.scorings:
             used.append("score")
         if any(z.role == WASTE and z.fan != (0.0, 0.0) for z in self.zones):
@@ -287,6 +292,8 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
             else:
                 drawn = self.count(drawn, redeals=after[-1], shown=0)
                 drawn = self.add_score(drawn, [f"recycle-draw-{rules.draw_count}"])
+        elif isinstance(rules.action, Redeal):
+            drawn = self.count(drawn, redeals=after[-1])
         self._remember(drawn, rules, after[:-1] + (drawn.value("redeals"),))
         return drawn
 
@@ -306,6 +313,10 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
             if WASTE in (roles[i], roles[j]):
                 played = self.count(played, shown=max(played.value("shown") - 1, 0))
             played = self.add_score(played, ["move"])
+        elif i == j:  # the merci
+            after = rules.play(pos, i, j, move.n)
+            played = self.add_score(self.count(self._decoded(state, pos, after, rules),
+                                               pulls=state.value("pulls") + 1), ["move"])
         else:
             n = move.n
             after = rules.play(pos, i, j, n)
@@ -376,6 +387,9 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
         return Place(self.zones[i].role, pile.cards, pile.down)
 
     def describe_move(self, state: State, move: Move) -> str:
+        if move.src == move.dst and not move.is_draw and move.src in self.index:
+            return words.pull(self.card_name(self.pile(state, move.src).cards[-move.n]), move.n - 1,
+                              self.zone_name(move.src))
         if move.pair:
             return words.remove_pair(self.card_name(self.pile(state, move.src).top),
                                      self.card_name(self.pile(state, move.dst).top))
@@ -387,6 +401,11 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
         if si is None:
             return words.no_stock(self.name)
         zone, stock = self.zones[si], state.piles[si]
+        if isinstance(zone.action, Redeal):
+            return words.redeal(zone.action.deal_in)
+        if isinstance(zone.action, CloseUp):
+            return words.close_up(min(len(stock.cards), sum(1 for i in self.role(zone.action.role)
+                                                            if not state.piles[i].cards)))
         if len(zone.targets) > 1:
             return words.deal_one_each(self.zone_name(zone.id))
         if stock.cards:

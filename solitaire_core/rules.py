@@ -68,6 +68,7 @@ same_suit = Relation(lambda lo, hi: hi.suit == lo.suit, N_("same suit"))
 alternate_colour = Relation(
     lambda lo, hi: {lo.colour, hi.colour} == {RED, BLACK}, N_("alternating red and black")
 )
+same_rank = Relation(lambda lo, hi: hi.rank == lo.rank, N_("the same rank"))
 any_suit = Relation(lambda lo, hi: True, N_("any suit"))
 # King and Ace touch: building goes on round the corner (Canfield, TriPeaks).
 down_wrap = Relation(lambda lo, hi: hi.rank == lo.rank - 1 or (lo.rank == ACE and hi.rank == hi.king),

@@ -17,10 +17,11 @@ the single checks (``check_rule_path``).
 
 from __future__ import annotations
 
+import random
 from typing import Iterator
 
 from .state import Pile
-from .zones import CELL, FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_TOP, LIFT_TOP_OR_ALL, STOCK, TABLEAU
+from .zones import CELL, FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_TOP, LIFT_TOP_OR_ALL, STOCK, TABLEAU, CloseUp, Redeal
 
 # --- the codes of the rules that refuse (0: allowed) ---------------------------------
 # lifting cards from a zone
@@ -48,10 +49,15 @@ REFUSED_NEEDS_FILLED = 22  # a stock dealing onto columns while one is empty
 REFUSED_ALL_DEALT = 23
 REFUSED_NOTHING_TO_TURN = 24  # stock and waste both empty
 REFUSED_NO_PASS_LEFT = 25
+REFUSED_NOTHING_TO_GATHER = 26  # a redeal with no card left to gather
+REFUSED_NO_GAP = 27  # a close-up with no gap to fill
 # pairs
 REFUSED_NO_PAIRS = 31
 REFUSED_OWN_PILE = 32
 REFUSED_NOT_A_PAIR = 34
+# a card pulled to the top of its own zone (the merci)
+REFUSED_PULL_NOT_YET = 41  # the stock still has a pass
+REFUSED_NO_PULL_LEFT = 42
 
 
 def supermove(game, state, src: int, dst: int) -> int:
@@ -116,9 +122,17 @@ class RuleSet:
         self.needs_filled = si is not None and zones[si].needs_filled
         self.waste = self.targets[0] if len(self.targets) == 1 else None
         self.draw_count, self.redeals = draw_count, redeals
+        # what the stock's click does when it deals to no zone (``Redeal``, ``CloseUp``), on which zones
+        self.action = None if si is None else zones[si].action
+        self.acted_on = game.role(self.action.role) if self.action is not None else ()
+        # zones a card under others may be pulled to the top of, and how many times a game
+        self.pulls = [bool(z.pulls) for z in zones]
+        self.pull_limit = max((z.pulls for z in zones), default=0)
+        # the search may rely on cards keeping their order in a zone, and on zones alike staying alike
+        self.reshapes = self.action is not None or self.pull_limit > 0
         # the game's own rules, beyond what tables say (``PileGame.refuse_lift`` ...): None or a function
         self.lift_hook, self.drop_hook, self.pair_hook = game.refuse_lift, game.refuse_drop, game.refuse_pair
-        self.deal_hook = game.dealt_to if si is not None and not self.targets else None
+        self.deal_hook = game.dealt_to if si is not None and not self.targets and self.action is None else None
         self.hooked = any(h is not None for h in (self.lift_hook, self.drop_hook, self.pair_hook, self.deal_hook))
         self.options = options
         self.takers = {j for r in self.receivers for j in r}
@@ -164,7 +178,7 @@ class RuleSet:
                 code = self.code
                 entry = known[id(pile)] = (pile, bytes([pile.down, *[code[c] for c in pile.cards]]))
             zones.append(entry[1])
-        return (*zones, state.value("redeals"))
+        return (*zones, state.value("redeals") + state.value("pulls"))
 
     def at(self, pos) -> "Position":
         """``pos`` as the game's hooks read it (the last one made is kept: a move
@@ -270,10 +284,37 @@ class RuleSet:
         columns = sum(1 for t in self.tableau if t != j and len(pos[t]) == 1)
         return (cells + 1) << columns
 
+    def pull(self, pos, i: int, n: int) -> int:
+        """Whether the ``n``-th card from the top of zone ``i`` may go to its top (the
+        merci): face up, under others, once the stock has no pass left, while the game's
+        pulls last (counted with the redeals in the position's last number)."""
+        if not self.pulls[i]:
+            return REFUSED_OWN_PILE
+        zone = pos[i]
+        if not 2 <= n <= len(zone) - 1:
+            return REFUSED_NO_CARD
+        if n > len(zone) - 1 - zone[0]:
+            return REFUSED_FACE_DOWN
+        if not self.last_pass(pos):
+            return REFUSED_PULL_NOT_YET
+        if pos[-1] - self.redeals >= self.pull_limit:
+            return REFUSED_NO_PULL_LEFT
+        return 0
+
+    def pulls_now(self, pos) -> Iterator[tuple[int, int, int]]:
+        """(i, i, n) for each card that may be pulled to the top of its zone now."""
+        if not self.pull_limit or not self.last_pass(pos) or pos[-1] - self.redeals >= self.pull_limit:
+            return
+        for i, pulls in enumerate(self.pulls):
+            zone = pos[i]
+            if pulls:
+                for n in range(2, len(zone) - zone[0]):
+                    yield i, i, n
+
     def check(self, pos, i: int, j: int, n: int) -> int:
         """A move of ``n`` cards from zone ``i`` to ``j``: 0, or the refusing rule."""
         if i == j:
-            return REFUSED_OWN_PILE
+            return self.pull(pos, i, n)
         refused = self.lift(pos, i, n)
         if refused:
             return refused
@@ -289,6 +330,8 @@ class RuleSet:
         si = self.stock
         if si is None:
             return REFUSED_NO_STOCK
+        if self.action is not None:
+            return self._act_refused(pos)
         if len(pos[si]) > 1:
             if self.needs_filled and any(len(pos[t]) == 1 for t in self.targets):
                 return REFUSED_NEEDS_FILLED
@@ -300,6 +343,20 @@ class RuleSet:
         if self.last_pass(pos):
             return REFUSED_NO_PASS_LEFT
         return 0
+
+    def _act_refused(self, pos) -> int:
+        acted_on = self.acted_on
+        if isinstance(self.action, Redeal):
+            if self.last_pass(pos):
+                return REFUSED_NO_PASS_LEFT
+            return 0 if any(len(pos[j]) > 1 for j in acted_on) else REFUSED_NOTHING_TO_GATHER
+        gap = False  # a close-up: an empty zone with a card after it, or one the stock can fill
+        for j in acted_on:
+            if len(pos[j]) == 1:
+                gap = True
+            elif gap:
+                return 0
+        return 0 if gap and len(pos[self.stock]) > 1 else REFUSED_NO_GAP
 
     def last_pass(self, pos) -> bool:
         """Whether the stock is on its last pass: no redeal left to turn the waste over."""
@@ -388,6 +445,10 @@ class RuleSet:
         zones = list(pos)
         if i < 0:
             self._draw(zones)
+        elif i == j:  # the merci: the n-th card from the top goes to the top
+            zone = zones[i]
+            zones[i] = zone[:-n] + zone[len(zone) - n + 1:] + zone[-n:len(zone) - n + 1]
+            zones[-1] += 1
         elif n < 0:
             for k in (i, j):
                 zone = zones[k]
@@ -408,6 +469,9 @@ class RuleSet:
         si = self.stock
         stock = zones[si]
         cards = stock[1:]
+        if self.action is not None:
+            self._act(zones, cards)
+            return
         if self.deal_hook is not None:  # the top card goes where it decides (Salic Law)
             j = self.deal_hook(Position(self, tuple(zones)), self.cards[cards[-1]])
             zones[si] = bytes([len(cards) - 1]) + cards[:-1]
@@ -430,6 +494,30 @@ class RuleSet:
         zones[si] = bytes([len(waste)]) + waste[::-1]
         zones[wi] = b"\x00"
         zones[-1] += 1
+
+    def _act(self, zones: list, stock: bytes) -> None:
+        """A redeal (gather, shuffle, deal again) or a close-up (``zones.Redeal``, ``CloseUp``)."""
+        acted_on = self.acted_on
+        if isinstance(self.action, Redeal):
+            gathered = b"".join(zones[j][1:] for j in acted_on)
+            cards = list(gathered)
+            random.Random(gathered + bytes([zones[-1]])).shuffle(cards)
+            k = self.action.deal_in
+            for m, j in enumerate(acted_on):
+                part = cards[k * m:] if m == len(acted_on) - 1 else cards[k * m:k * (m + 1)]
+                zones[j] = b"\x00" + bytes(part)
+            zones[-1] += 1
+            return
+        kept = [zones[j] for j in acted_on if len(zones[j]) > 1]
+        for j in acted_on[len(kept):]:
+            if not stock:
+                break
+            kept.append(b"\x00" + stock[-1:])
+            stock = stock[:-1]
+        kept += [b"\x00"] * (len(acted_on) - len(kept))
+        for j, zone in zip(acted_on, kept):
+            zones[j] = zone
+        zones[self.stock] = bytes([len(stock)]) + stock
 
     def settle(self, zones: list, touched) -> None:
         """What the declarations make happen by themselves after a move or deal that

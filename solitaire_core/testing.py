@@ -400,7 +400,8 @@ class Line:
     def check_rule_path(self, state, moves: list, sample: int = 40) -> None:
         """One rule path: every move ``legal_moves`` lists is one ``check`` lets through,
         and every other candidate of a pile game (the stock click, each run of up to one
-        card more than lie face up from each zone to each other, each pair), ``sample`` of
+        card more than lie face up from each zone to each other, each card under others
+        pulled to the top of its zone, each pair), ``sample`` of
         them at random a position, is refused with words. A hook or an override that the
         move list and the check read apart fails here."""
         game = self.game
@@ -416,7 +417,7 @@ class Line:
         candidates = [DRAW]
         for i, pile in enumerate(state.piles):
             for n in range(1, min(len(pile.cards), len(pile.cards) - pile.down + 1) + 1):
-                candidates += [Move(zones[i].id, zone.id, n) for zone in zones if zone.id != zones[i].id]
+                candidates += [Move(zones[i].id, zone.id, n) for zone in zones if zone.id != zones[i].id or n > 1]
         if getattr(game, "pairs", None) is not None:
             candidates += [Move(a.id, b.id, 1, pair=True) for a in zones for b in zones if a.id != b.id]
         left_out = [move for move in candidates if move not in legal]

@@ -106,6 +106,40 @@ def turn_over(n: int) -> str:
     return ngettext("Turn over the next card", "Turn over the next {count} cards", n).format(count=n)
 
 
+def redeal(n: int) -> str:
+    return ngettext("Gather the cards left, shuffle them and deal them again, one to a pile",
+                    "Gather the cards left, shuffle them and deal them again, {count} to a pile", n).format(count=n)
+
+
+def close_up(n: int) -> str:
+    if not n:
+        return _("Close up the gaps")
+    return ngettext("Close up the gaps and deal a new card into the last one",
+                    "Close up the gaps and deal {count} new cards into the last ones", n).format(count=n)
+
+
+def pull(card_name: str, under: int, zone_name: str) -> str:
+    return sentence(ngettext("Pull {card} from under {count} card to the top of {zone} (the merci)",
+                             "Pull {card} from under {count} cards to the top of {zone} (the merci)", under).format(
+        card=card_name, count=under, zone=zone_name))
+
+
+def nothing_to_gather() -> str:
+    return _("No card is left to gather and deal again")
+
+
+def no_gap() -> str:
+    return _("There is no gap to close up")
+
+
+def pull_not_yet(stock: str) -> str:
+    return sentence(_("A card may be pulled up only once {stock} has no pass left").format(stock=stock))
+
+
+def no_pull_left() -> str:
+    return _("No pull (merci) is left in this game")
+
+
 def turn_back(waste: str, stock: str) -> str:
     return sentence(_("Turn {waste} back into {stock}").format(waste=waste, stock=stock))
 

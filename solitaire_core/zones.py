@@ -75,6 +75,8 @@ class Zone:
     needs_filled: bool = False  # a stock dealing to several zones deals only when none is empty (Spider)
     empty_from: tuple[str, ...] = ()  # the roles of the zones an empty one takes cards from; (): any (Canfield: the waste)
     takes_from: tuple[str, ...] = ()  # the zones (ids or roles) it ever takes cards from, empty or not; (): any
+    action: Any = None  # a stock's click when it does not deal: ``Redeal`` or ``CloseUp``
+    pulls: int = 0  # how many times a game a face-up card under others may go to the top of its zone (the merci)
 
     @property
     def down_fan(self) -> tuple[float, float]:
@@ -91,17 +93,43 @@ class Zone:
         return (self.deal_to,) if isinstance(self.deal_to, str) else self.deal_to
 
 
+@frozen
+class Redeal:
+    """A stock click that gathers the cards of the zones of ``role``, zone after zone,
+    shuffles them and deals them again face up, ``deal_in`` to a zone from the first
+    (the last zone dealt to takes what is left); the stock's ``redeals`` counts how many
+    times (La Belle Lucie). The shuffle's seed is the cards gathered, in order, and the
+    redeal's number: a deal played the same way redeals the same way, in the table, a
+    replay and the solver alike."""
+
+    role: str = Role.TABLEAU
+    deal_in: int = 3
+
+
+@frozen
+class CloseUp:
+    """A stock click that closes up the zones of ``role``: their cards move towards the
+    first zone, keeping their order, and the stock fills the zones left empty at the end,
+    one card each (Monte Carlo). It does something only while a zone has a gap to fill."""
+
+    role: str = Role.TABLEAU
+
+
 def Stock(id: str = "stock", at=(0.0, 0.0), draw: Any = 1, redeals: Any = None,
           deal_to: str | tuple[str, ...] = "waste", label: str = "", name: str = "",
-          needs_filled: bool = False) -> Zone:
+          needs_filled: bool = False, action: Redeal | CloseUp | None = None) -> Zone:
     """Clicked, never dragged. With one ``deal_to`` zone (a waste) it deals ``draw``
     cards there (a number, ``Opt(name)``, or a ``Choice`` that becomes the game's option), and ``redeals`` is how many times the waste may go back (None: no
     limit; 0: never). With several it deals one card face up onto each, never goes
-    back, and with ``needs_filled`` refuses while one of them is empty."""
-    if not isinstance(deal_to, str):
+    back, and with ``needs_filled`` refuses while one of them is empty. With an
+    ``action`` it deals to no zone of its own: its click is that action (``Redeal``,
+    ``CloseUp``), ``redeals`` times for a redeal (None: 0 here)."""
+    if action is not None:
+        deal_to, redeals = (), (redeals or 0) if isinstance(action, Redeal) else 0
+    elif not isinstance(deal_to, str):
         deal_to, redeals = tuple(deal_to), 0
     return Zone(id, STOCK, at, lift=LIFT_NONE, draw=draw, redeals=redeals, deal_to=deal_to, label=label,
-                name=name, faces=FACES_DOWN, needs_filled=needs_filled)
+                name=name, faces=FACES_DOWN, needs_filled=needs_filled, action=action)
 
 
 def Waste(id: str = "waste", at=(1.0, 0.0), fan=(0.0, 0.0), name: str = "",
@@ -133,17 +161,20 @@ def Tableau(prefix: str, count: int, at=(0.0, 1.25), step=(1.25, 0.0), fan=(0.0,
             fan_down=(0.0, 0.15), build: Relation | None = None, empty: CardTest | None = None,
             lift: str = LIFT_RUNS, flip: bool = True, label: str = "", room: float | None = None,
             first: int = 1, name: str = "", run: Relation | None = None, refill: str = "",
-            empty_from: tuple[str, ...] = (), takes_from: tuple[str, ...] = ()) -> tuple[Zone, ...]:
+            empty_from: tuple[str, ...] = (), takes_from: tuple[str, ...] = (), pulls: int = 0) -> tuple[Zone, ...]:
     """``count`` fanned columns ``prefix1..``; uncovered face-down cards turn up.
     ``lift``: LIFT_RUNS (runs following ``run``, else ``build``), LIFT_TOP, LIFT_ANY,
     LIFT_TOP_OR_ALL; ``refill``: a zone whose top card fills an emptied column by itself;
     ``empty_from``: the roles an empty column takes cards from (none named: any);
-    ``takes_from``: the zones (ids or roles) a column ever takes cards from (none named: any)."""
+    ``takes_from``: the zones (ids or roles) a column ever takes cards from (none named: any);
+    ``pulls``: how many times a game a face-up card lying under others may move to the
+    top of its own column, once the stock has no pass left (the merci), shared by every
+    zone declaring them."""
     return tuple(
         Zone(f"{prefix}{first + i}", TABLEAU, (at[0] + step[0] * i, at[1] + step[1] * i),
              fan=fan, fan_down=fan_down, build=build, empty=empty, lift=lift, flip=flip,
              label=label, room=room, name=name, run=run, refill=refill, empty_from=tuple(empty_from),
-             takes_from=tuple(takes_from))
+             takes_from=tuple(takes_from), pulls=pulls)
         for i in range(count)
     )
 

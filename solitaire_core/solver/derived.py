@@ -78,18 +78,22 @@ class Model(RuleSet):
         self.draws_alone = not self.hooked and self._draws_alone()
         dealing = len(self.targets) > 1 or self.deal_hook is not None
         self._declared = _interchangeable(game), _interchangeable(game, dealt=True) if dealing else None
+        if self.action is not None:  # a redeal or close-up reads the zones in their order
+            self._declared = [], None
         self._group()
         # Zones no card ever leaves: only their size and top card can matter (Golf's
         # waste, the foundations of a game that never gives cards back).
         givers = {k for _, k in self.refill}
         if si is not None and "redeals" in game.counters:
             givers.update(self.targets)
-        self.tops_only = [j for j, z in enumerate(zones)
-                          if z.lift == LIFT_NONE and z.role != STOCK and j not in givers and not self.hooked]
+        self.tops_only = [j for j, z in enumerate(zones) if z.lift == LIFT_NONE and z.role != STOCK
+                          and j not in givers and not self.hooked and not z.pulls and j not in self.acted_on]
         self._derive()
-        if self.hooked:
-            # what hooks read of a card: all of it, or (``hooks_read_suits = False``) its rank alone
-            self.classes = None if game.hooks_read_suits else self._classes(ranks=True)
+        if self.hooked or self.reshapes:
+            # what hooks read of a card: all of it, or (``hooks_read_suits = False``) its rank alone;
+            # a redeal's shuffle reads every card, and a redeal or a pull (the merci) puts cards
+            # in a new order, which the proofs from the tables assume never happens
+            self.classes = None if game.hooks_read_suits or self.reshapes else self._classes(ranks=True)
             self.needs = self.blocking = self.hosted = self.chained = self.paired = None
             self.safe_up, self.any_safe, self.fold = bytes(self.size), False, frozenset()
         self._moves: dict = {}
@@ -718,6 +722,8 @@ class Model(RuleSet):
             self._add_pairs(found, pos, free, free)
         if not self.draw(pos):
             found.append((3, DRAW, -1, -1, 0))
+        if self.pull_limit:
+            found += [(5, self.move(i, j, n), i, j, n) for i, j, n in self.pulls_now(pos)]
         found.sort(key=lambda t: t[0])
         return found
 

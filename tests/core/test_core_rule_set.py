@@ -6,18 +6,19 @@ import inspect
 import warnings
 
 import pytest
+from declared_games import LaBelleLucie, MonteCarlo
 
 from solitaire_core import Choice, PileGame, french_deck
 from solitaire_core.declaration import problem
 from solitaire_core.i18n import N_, _
-from solitaire_core.moves import Move
+from solitaire_core.moves import DRAW, Move
 from solitaire_core.refusals import refuse
 from solitaire_core.rules import Relation, Words, any_card, any_suit, down, rank_is, ranks_total
 from solitaire_core.solver.derived import why_not
 from solitaire_core.solver.search import Budget, solve
 from solitaire_core.state import Pile
 from solitaire_core.testing import ConformanceError, check_line, check_solver
-from solitaire_core.zones import FOUNDATION, LIFT_TOP, TABLEAU, Foundations, Stock, Tableau, Waste
+from solitaire_core.zones import LIFT_TOP, TABLEAU, Foundations, Stock, Tableau, Waste
 
 
 # --- Calculation: a whole game in a few declared lines, no override ------------------------
@@ -230,3 +231,99 @@ def test_a_run_the_solver_finds_on_a_hooked_game_replays_through_the_engine():
         for move in answer.moves:
             state = game.apply(state, move)
         assert game.is_won(state)
+
+
+# --- actions on a zone and moves within a pile, declared ----------------------------------
+LUCIE, MONTE_CARLO = LaBelleLucie(), MonteCarlo()
+
+
+def test_la_belle_lucie_and_monte_carlo_are_short_declarations_on_the_fast_search():
+    assert declared_lines(LaBelleLucie) <= 40 and declared_lines(MonteCarlo) <= 40
+    for game in (LUCIE, MONTE_CARLO):
+        assert game.first_api_overrides == () and why_not(game) is None and problem(game, 1) is None
+
+
+def gathered(game, state) -> list:
+    return sorted(str(card) for i in game.role(TABLEAU) for card in state.piles[i].cards)
+
+
+def test_a_redeal_gathers_shuffles_and_deals_again_in_threes_twice_and_says_so():
+    game = LUCIE
+    state = game.new(1)
+    assert game.describe_move(state, DRAW) == "Gather the cards left, shuffle them and deal them again, 3 to a pile"
+    before = gathered(game, state)
+    once = game.apply(state, DRAW)
+    assert gathered(game, once) == before and once.value("redeals") == 1
+    assert [len(once.piles[i].cards) for i in game.role(TABLEAU)] == [3] * 17 + [1]
+    assert [p.cards for p in once.piles] != [p.cards for p in state.piles]
+    assert game.apply(state, DRAW) == once  # the same deal played the same way redeals the same way
+    twice = game.apply(once, DRAW)
+    assert twice.value("redeals") == 2 and DRAW not in game.legal_moves(twice)
+    assert game.why_illegal(twice, DRAW) == "The stock is empty and no pass through it is left"
+    assert game.parse_position(game.format_position(twice)) == twice
+
+
+def test_the_merci_pulls_one_card_to_the_top_of_its_fan_once_after_the_last_deal():
+    game = LUCIE
+    state = game.new(2)
+    fan = next(i for i in game.role(TABLEAU) if len(state.piles[i].cards) == 3)
+    pull = Move(game.zones[fan].id, game.zones[fan].id, 3)
+    assert pull not in game.legal_moves(state)
+    assert game.why_illegal(state, pull) == "A card may be pulled up only once the stock has no pass left"
+    last = game.apply(game.apply(state, DRAW), DRAW)
+    cards = last.piles[fan].cards
+    assert pull in game.legal_moves(last)
+    said = game.describe_move(last, pull)
+    assert said.startswith(f"Pull {game.card_name(cards[0])} from under 2 cards to the top of")
+    pulled = game.apply(last, pull)
+    assert pulled.piles[fan].cards == cards[1:] + cards[:1] and pulled.value("pulls") == 1
+    assert not any(m.src == m.dst for m in game.legal_moves(pulled) if not m.is_draw)
+    assert game.why_illegal(pulled, pull) == "No pull (merci) is left in this game"
+    assert game.parse_position(game.format_position(pulled)) == pulled
+    again = game.parse_move(pulled, str(pull))
+    assert again == pull
+
+
+def test_a_close_up_fills_the_gaps_in_order_then_from_the_stock():
+    game = MONTE_CARLO
+    state = game.new(1)
+    assert game.why_illegal(state, DRAW) == "There is no gap to close up"
+    pair = next(m for m in game.legal_moves(state) if m.pair)
+    played = game.apply(state, pair)
+    layout = [played.piles[i].cards for i in game.role(TABLEAU)]
+    assert DRAW in game.legal_moves(played)
+    assert game.describe_move(played, DRAW) == "Close up the gaps and deal 2 new cards into the last ones"
+    closed = game.apply(played, DRAW)
+    kept = [cards for cards in layout if cards]
+    stock = played.piles[game.stock_index].cards
+    assert [closed.piles[i].cards for i in game.role(TABLEAU)] == kept + [stock[-1:], stock[-2:-1]]
+    assert len(closed.piles[game.stock_index].cards) == len(stock) - 2
+
+
+def test_monte_carlo_pairs_only_touching_cards_of_one_rank_and_says_why_not():
+    game = MONTE_CARLO
+    for deal in range(1, 8):
+        state = game.new(deal)
+        for move in game.legal_moves(state):
+            a, b = (game.index[z] - game.index["p1"] for z in (move.src, move.dst))
+            assert max(abs(a // 5 - b // 5), abs(a % 5 - b % 5)) == 1
+    # the A♠ on p1 and the A♥ on p14, two rows apart; every other card anywhere
+    rest = [c.code for c in french_deck() if c.code not in ("AS", "AH")]
+    layout = {1: "AS", 14: "AH", **{k: rest.pop() for k in range(1, 26) if k not in (1, 14)}}
+    state = game.parse_position("stock: " + " ".join(f"({c})" for c in rest) + "\nout1:\n" + "\n".join(
+        f"p{k}: {layout[k]}" for k in range(1, 26)))
+    far = Move("p1", "p14", pair=True)
+    assert far not in game.legal_moves(state)
+    assert game.why_illegal(state, far) == "The two cards do not touch (rule 2)"
+
+
+@pytest.mark.parametrize("game", [LUCIE, MONTE_CARLO], ids=lambda g: g.id)
+def test_redeals_close_ups_and_pulls_play_conformant_lines(game):
+    for deal in (1, 2, 3):
+        check_line(game, deal, {}, steps=60)
+
+
+@pytest.mark.parametrize("game", [LUCIE, MONTE_CARLO], ids=lambda g: g.id)
+def test_redeals_close_ups_and_pulls_are_held_to_the_engine_by_the_solver_kit(game):
+    counted = check_solver(game, deals=range(1, 3), steps=40, nodes=3000, bare_nodes=3000)
+    assert counted["positions"] > 0

@@ -22,10 +22,10 @@ def card_centre(view, zone: str, index: int) -> QPoint:
     item = view.zone_cards(zone)[index]
     rect = view.card_polygon(item).boundingRect()
     for fy in (0.5, 0.3, 0.15, 0.07, 0.7, 0.9):
-        for fx in (0.5, 0.25, 0.75):
-            at = QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy)
-            if view.card_at(at) is item:
-                return point(at)
+        for fx in (0.5, 0.25, 0.75, 0.12):
+            at = point(QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy))
+            if view.card_at(QPointF(at)) is item:  # the whole pixel a click lands on
+                return at
     raise AssertionError(f"card {index} of {zone} is hidden")
 
 
