@@ -157,9 +157,13 @@ class PileRules:
 
     @cached_property
     def _kinds(self) -> tuple[dict[str, str], ...]:
-        """Each zone's refusal kinds ("build:tableau"...), made once: refusals are many."""
+        """Each zone's refusal kinds ("build:tableau"...), made once: refusals are many. A
+        zone whose rule has a number of its own in ``rule_refs`` ("build:t8") has its id
+        in place of its role."""
         prefixes = ("one-at-a-time", "empty", "empty-from", "face-down", "build")
-        return tuple({p: f"{p}:{zone.role}" for p in prefixes} for zone in self.zones)
+        refs = self.rule_refs
+        return tuple({p: f"{p}:{zone.id}" if f"{p}:{zone.id}" in refs else f"{p}:{zone.role}" for p in prefixes}
+                     for zone in self.zones)
 
     def pair_refusal(self, state: State, i: int, j: int) -> Refusal | None:
         """Whether the top cards of zones ``i`` and ``j`` may leave together."""

@@ -109,6 +109,14 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
     refuse_lift: Callable[..., Refusal | None] | None = None
     refuse_drop: Callable[..., Refusal | None] | None = None
     refuse_pair: Callable[..., Refusal | None] | None = None
+    # ``permit_drop(at, j, card, n, src)``: asked where the zone's build or empty rule refuses a
+    # drop; True lets it through, a ``Refusal`` says why not in the game's own words, None
+    # leaves the declared refusal (Solitarot's Excuse, placed by a rule of its own).
+    permit_drop: Callable[..., Refusal | bool | None] | None = None
+    # ``moved(at, i, j, n)``: after ``n`` cards went from zone ``i`` onto ``j`` (``at``: the
+    # position then), what else that changes, as {zone index: Pile}, or None (a card that
+    # turns into another where it lands: Solitarot's Excuse).
+    moved: Callable[..., dict | None] | None = None
     # False where no hook reads a card's suit (Salic Law's look at ranks only): the solver
     # then keys cards of one rank alike wherever the tables treat them alike.
     hooks_read_suits: bool = True
@@ -333,7 +341,7 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
                 events.append("flip")
             if roles[i] == WASTE:
                 played = self.count(played, shown=max(played.value("shown") - 1, 1) if rest else 0)
-            played = self.add_score(played, events)
+            played = self.add_score(played, self.scored(state, move, events))
         self._remember(played, rules, after)
         if self.first_api_overrides:  # a draw or after_move of its own may leave something to settle
             played = self.settle(played)
@@ -417,6 +425,13 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
         if not self.scorings:
             return None
         return self.scorings.get(state.option("scoring"))
+
+    def scored(self, state: State, move: Move, events: list[str]) -> list[str]:
+        """The scoring events of ``move`` from ``state`` (the engine's: "move",
+        "to-foundation", "flip"...); a game whose scoring leaves some cards out
+        (Solitarot's Excuse scores nothing) overrides this. The score changes
+        nothing that can happen: the solver never reads it."""
+        return events
 
     def add_score(self, state: State, events) -> State:
         scoring = self.scoring(state)

@@ -132,8 +132,10 @@ class RuleSet:
         self.reshapes = self.action is not None or self.pull_limit > 0
         # the game's own rules, beyond what tables say (``PileGame.refuse_lift`` ...): None or a function
         self.lift_hook, self.drop_hook, self.pair_hook = game.refuse_lift, game.refuse_drop, game.refuse_pair
+        self.permit_hook, self.move_hook = game.permit_drop, game.moved
         self.deal_hook = game.dealt_to if si is not None and not self.targets and self.action is None else None
-        self.hooked = any(h is not None for h in (self.lift_hook, self.drop_hook, self.pair_hook, self.deal_hook))
+        self.hooked = any(h is not None for h in (self.lift_hook, self.drop_hook, self.pair_hook, self.deal_hook,
+                                                  self.permit_hook, self.move_hook))
         self.options = options
         self.takers = {j for r in self.receivers for j in r}
         self.known: dict = {}  # id(Pile) -> (the Pile, its zone's bytes): ``encode``, ``decode``
@@ -256,22 +258,28 @@ class RuleSet:
         zone = pos[j]
         if n > 1 and self.one[j]:
             return REFUSED_ONE_AT_A_TIME
+        refused = 0
         if len(zone) == 1:
             empty = self.empty[j]
             if empty is None:
-                return REFUSED_EMPTY_TAKES_NOTHING
-            if src >= 0 and j in self.barred[src]:
+                refused = REFUSED_EMPTY_TAKES_NOTHING
+            elif src >= 0 and j in self.barred[src]:
                 return REFUSED_EMPTY_FROM
-            if not empty[first]:
-                return REFUSED_EMPTY
+            elif not empty[first]:
+                refused = REFUSED_EMPTY
         elif zone[0] == len(zone) - 1:
             return REFUSED_TOP_FACE_DOWN
         else:
             build = self.build[j]
             if build is None:
-                return REFUSED_BUILDS_NOTHING
-            if not build[zone[-1] * self.size + first]:
-                return REFUSED_BUILD
+                refused = REFUSED_BUILDS_NOTHING
+            elif not build[zone[-1] * self.size + first]:
+                refused = REFUSED_BUILD
+        if refused:  # the build or empty rule refuses: the game's own rule may let it through
+            if self.permit_hook is None:
+                return refused
+            permitted = self.permit_hook(self.at(pos), j, self.cards[first], n, src)
+            return 0 if permitted is True else permitted or refused
         if n > 1 and self.supermove and n > self.room(pos, j):
             return REFUSED_RUN_LIMIT
         if self.drop_hook is not None:
@@ -421,6 +429,7 @@ class RuleSet:
         """(i, j, n) for each run zone ``i`` may give to one of ``targets`` (``rows``: ``rows``')."""
         zone, barred, hook = pos[i], self.barred[i], self.drop_hook
         at = None if hook is None else self.at(pos)
+        permit = self.permit_hook is not None
         for n in self.lifts(pos, i):
             first = zone[-n]
             for j in targets:
@@ -428,6 +437,8 @@ class RuleSet:
                 if row is not None and row[first] and n <= room and not (barred and j in barred and len(pos[j]) == 1) \
                         and (hook is None or not hook(at, j, self.cards[first], n, i)):
                     yield i, j, n
+                elif permit and not (row is not None and row[first]) and not self.drop(pos, j, first, n, i):
+                    yield i, j, n  # the tables refuse it, the game's ``permit_drop`` lets it through
 
     def pairs_among(self, pos, sources, others) -> Iterator[tuple[int, int]]:
         """Each pair of top cards that may leave together, both ways round."""
@@ -462,6 +473,12 @@ class RuleSet:
                 down -= 1
             zones[i] = bytes([down]) + rest
             zones[j] += zone[-n:]
+            if self.move_hook is not None:  # what the game's own rule makes of the cards moved
+                changes = self.move_hook(Position(self, tuple(zones)), i, j, n)
+                if changes:
+                    code = self.code
+                    for k, pile in changes.items():
+                        zones[k] = bytes([pile.down, *[code[c] for c in pile.cards]])
         self.settle(zones, (self.targets or self.tableau) if i < 0 else (i, j))
         return tuple(zones)
 

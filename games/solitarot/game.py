@@ -1,9 +1,10 @@
 """Solitarot as the rules text describes it; rule numbers refer to rules.md.
 
 The zones are data; the column rules see through a locked Excuse
-(``excuse.seeing_through``). What is the Excuse's own is a small override:
-where a free Excuse lands it locks (or turns wild), a Queen or XX locks the
-wild one, and the real card it stands for replaces it.
+(``excuse.seeing_through``). What is the Excuse's own is a few hooks of the rule
+set, run alike for play and the solver: where the free Excuse may land
+(``permit_drop``), and there it locks (or turns wild), a Queen or XX locks the
+wild one, and the real card it stands for replaces it (``moved``).
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ class Solitarot(PileGame):
         "foundation-to-foundation": "8.4", "top:waste": "4.4", "lift:stock": "4.3",
         "receive:stock": "4.3", "receive:waste": "4.3", "receive:reserve": "8.6", "redeal": "8.5",
         "draw": "4.3", "excuse:nothing-lower": "8.6", "excuse:foundation": "8.6",
-        "excuse:empty-hard": "7.5", "excuse:empty-trumps": "8.6", "excuse:wild": "8.9", "excuse:run-empty": "8.13", "trumps-column": "4.6",
+        "excuse:empty-hard": "7.5", "excuse:empty-trumps": "8.6", "excuse:wild": "8.9", "excuse:run-empty": "8.13",
+        "build:t8": "4.6", "empty:t8": "4.6",
     }
 
     # --- the deal (rules 2.1-2.6) ----------------------------------------------
@@ -88,94 +90,94 @@ class Solitarot(PileGame):
     def scoring(self, state):
         return STANDARD  # rule 8.11
 
-    # --- the Excuse (rules 5, 7.4, 7.5, 8.6-8.10) ---------------------------------
-    def excuse_lands(self, state, j) -> str | None:
-        """What a free Excuse would stand for on zone ``j``; None where it may not go."""
-        zone, pile = self.zones[j], state.piles[j]
-        if zone.role != TABLEAU:
+    # --- the Excuse (rules 5, 7.4, 7.5, 8.6-8.10): hooks of the rule set -------------
+    def excuse_lands(self, at, j) -> str | None:
+        """What a free Excuse would stand for on zone ``j`` (``at``: a rule set's
+        ``Position``); None where it may not go."""
+        if self.zones[j].role != TABLEAU:
             return None
-        if pile.cards:
-            return lock_on(pile.top) if pile.down < len(pile.cards) else None
-        return None if zone.id == TRUMPS_COLUMN or self.hard(state) else WILD
+        if at.size(j):
+            return lock_on(at.top(j)) if at.face_down(j) < at.size(j) else None
+        return None if self.zones[j].id == TRUMPS_COLUMN or at.option("difficulty") == "hard" else WILD
 
-    def lift_refusal(self, state, i, n):
-        pile = state.piles[i]
-        if 0 < n <= len(pile.cards) - pile.down and pile.cards[-n].stands == WILD and is_excuse(pile.cards[-n]):
+    def refuse_lift(self, at, i, n):
+        card = at.cards(i)[-n]
+        if is_excuse(card) and card.stands == WILD:
             return refuse("excuse:wild", lambda: _("The wild Excuse stays where it is until locked or replaced"))  # 8.9
-        return super().lift_refusal(state, i, n)
+        return None
 
-    def drop_refusal(self, state, j, run, src):
-        card, zone, target = run[0], self.zones[j], state.piles[j]
+    def permit_drop(self, at, j, card, n, src):
+        """The Excuse's own placing (rules 5.1, 5.4, 8.6) and the real card taking its
+        place (5.6), which the column rules refuse; the trumps column's refusals under
+        rule 4.6 (``rule_refs``)."""
+        zone = self.zones[j]
         if is_excuse(card) and zone.role == FOUNDATION:
             return refuse("excuse:foundation", lambda: _("The Excuse never goes to a foundation"))
-        if card == FREE:
-            if self.excuse_lands(state, j) is not None:
-                return None
-            if zone.role == TABLEAU:
-                return self._excuse_refusal(state, zone, target)
-        elif is_excuse(card) and zone.role == TABLEAU and not target.cards:
-            if zone.id == TRUMPS_COLUMN:  # rule 8.13: the Excuse is no trump
-                return refuse("excuse:run-empty", lambda: _("The Excuse is no trump: even locked it cannot start "
-                                                            "the trumps column"))
-            if self.hard(state):  # rule 8.13: Hard keeps it off every empty column
-                return refuse("excuse:run-empty", lambda: _("In Hard the Excuse never goes on an empty column, "
-                                                            "even locked"))
-        refusal = super().drop_refusal(state, j, run, src)
-        if refusal is None:
-            return None
-        top = target.top
+        if card == FREE and zone.role == TABLEAU:
+            return True if self.excuse_lands(at, j) is not None else self._excuse_refusal(at, j)
+        top = at.top(j)
         if top is not None and zone.role == TABLEAU and replaced_by(top, card):
-            return None  # the real card takes the Excuse's place (rule 5.6)
-        if zone.id == TRUMPS_COLUMN and refusal.kind in ("empty:tableau", "build:tableau"):
-            return refuse("trumps-column", refusal.say, *refusal.args)
-        return refusal
+            return True  # the real card takes the Excuse's place (rule 5.6)
+        return None
 
-    def _excuse_refusal(self, state, zone, target):
+    def refuse_drop(self, at, j, card, n, src):
+        """Rule 8.13: a locked Excuse never starts the trumps column, nor any column in Hard."""
+        if not (is_excuse(card) and self.zones[j].role == TABLEAU and not at.size(j)):
+            return None
+        if self.zones[j].id == TRUMPS_COLUMN:
+            return refuse("excuse:run-empty", lambda: _("The Excuse is no trump: even locked it cannot start "
+                                                        "the trumps column"))
+        if at.option("difficulty") == "hard":
+            return refuse("excuse:run-empty", lambda: _("In Hard the Excuse never goes on an empty column, "
+                                                        "even locked"))
+        return None
+
+    def _excuse_refusal(self, at, j):
         """Where the free Excuse may not go on a column, and why (rules 5.1-5.3, 8.13)."""
-        if target.cards and target.down == len(target.cards):
-            return refuse("face-down:tableau", lambda: words.top_face_down(self.zone_name(zone.id)))
-        if target.cards:
+        if at.size(j):
+            top = at.top(j)
             return refuse("excuse:nothing-lower", lambda: _("The Excuse cannot go on {card}: nothing is one "
-                                                            "lower").format(card=self.card_name(target.top)))
-        if zone.id == TRUMPS_COLUMN:
+                                                            "lower").format(card=self.card_name(top)))
+        if self.zones[j].id == TRUMPS_COLUMN:
             return refuse("excuse:empty-trumps", lambda: _("The Excuse is no trump: it cannot start the trumps "
                                                            "column"))
         return refuse("excuse:empty-hard", lambda: _("In Hard the Excuse never goes on an empty column"))
 
-    def play(self, state, move):
-        if move.is_draw:
-            return super().play(state, move)
-        i, j = self.index[move.src], self.index[move.dst]
-        card, before = state.piles[i].cards[-move.n], state.piles[j]
-        after = super().play(state, move)
-        if is_excuse(card) and not card.stands:  # rules 5.1, 5.4; the Excuse scores nothing (8.11)
-            after = after.with_values(score=state.value("score"))
-            return self._stand(after, j, len(before), self.excuse_lands(state, j))
-        top = before.top
-        if top is None or not is_excuse(top):
-            return after
-        if replaced_by(top, card):  # rules 4.8, 5.6, 7.4, 8.7
-            return self._free(after, j, len(before) - 1)
-        if top.stands == WILD:  # rule 5.5
-            return self._stand(after, j, len(before) - 1, lock_under(card))
-        return after
+    def moved(self, at, i, j, n):
+        """The free Excuse locks where it lands (rules 5.1, 5.4); a real card landing on
+        the Excuse it stands for frees it (4.8, 5.6, 7.4, 8.7); a Queen or XX locks the
+        wild one (5.5)."""
+        cards = at.cards(j)
+        k = len(cards) - n  # where the moved cards begin
+        if cards[k] == FREE:
+            stands = lock_on(cards[k - 1]) if k else WILD
+            return {j: Pile(cards[:k] + (locked(stands),) + cards[k + 1:], at.face_down(j))}
+        below = cards[k - 1] if k else None
+        if below is None or not is_excuse(below):
+            return None
+        if replaced_by(below, cards[k]):
+            return self._free(at, j, k - 1)
+        if below.stands == WILD:
+            return {j: Pile(cards[:k - 1] + (locked(lock_under(cards[k])),) + cards[k:], at.face_down(j))}
+        return None
 
-    def _stand(self, state, j, k, stands):
-        pile = state.piles[j]
-        cards = pile.cards[:k] + (locked(stands),) + pile.cards[k + 1:]
-        return state.with_piles({j: Pile(cards, pile.down)})
-
-    def _free(self, state, j, k):
+    def _free(self, at, j, k):
         """The replaced Excuse leaves column ``j``: under the stock, or (Hard) out of
         the game, face down in its own zone (rule 8.10)."""
-        pile = state.piles[j]
-        changes = {j: Pile(pile.cards[:k] + pile.cards[k + 1:], pile.down)}
-        if self.hard(state):
+        cards = at.cards(j)
+        changes = {j: Pile(cards[:k] + cards[k + 1:], at.face_down(j))}
+        if at.option("difficulty") == "hard":
             changes[self.index["excuse"]] = Pile((FREE,), 1)
         else:
-            stock = state.piles[self.stock_index]
-            changes[self.stock_index] = Pile((FREE,) + stock.cards, stock.down + 1)
-        return state.with_piles(changes)
+            si = self.stock_index
+            changes[si] = Pile((FREE,) + at.cards(si), at.face_down(si) + 1)
+        return changes
+
+    def scored(self, state, move, events):
+        """The Excuse scores nothing (rule 8.11)."""
+        if not move.is_draw and self.pile(state, move.src).cards[-move.n] == FREE:
+            return []
+        return events
 
     # --- words ----------------------------------------------------------------------
     def card_name(self, card):
@@ -197,7 +199,8 @@ class Solitarot(PileGame):
         j = self.index[move.dst]
         card, top = self.pile(state, move.src).cards[-move.n], state.piles[j].top
         if card == FREE:
-            stands = self.excuse_lands(state, j)
+            rules, pos = self.compiled(state)
+            stands = self.excuse_lands(rules.at(pos), j)
             if stands == WILD:
                 return _("Put the Excuse on {zone}: there it is wild, {what}").format(
                     zone=self.zone_name(move.dst), what=stands_for(WILD))

@@ -938,10 +938,17 @@ def _order(model: Model, pos, i: int, j: int, n: int) -> int:
         return 1
     if model.roles[i] == FOUNDATION:
         return 9
+    if model.hooked and model.roles[i] == WASTE:
+        return 1
     if len(zone) - 1 - n > zone[0]:
         build = model.build[i]
         if build is not None and build[zone[-n - 1] * model.size + zone[-n]]:
             return 7
+    if model.permit_hook is not None:  # a drop the declared rules refuse, that the game's own rule lets through
+        target = pos[j]
+        table = model.empty[j] if len(target) == 1 else model.build[j]
+        if table is None or not table[zone[-n] if len(target) == 1 else target[-1] * model.size + zone[-n]]:
+            return 8
     if len(pos[j]) == 1:
         return 4 if len(zone) - 1 > n else 8  # a whole pile to an empty place gains nothing
     return 2 if model.roles[j] != CELL else 6

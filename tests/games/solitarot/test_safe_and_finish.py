@@ -72,7 +72,8 @@ def test_rule_8_14_safe_moves_keep_won_games_won_where_the_search_decides_excuse
     Excuse placed on a column among them): every safe move of a won position leads to
     one the search proves won."""
     kept = []
-    decided = check_safe_moves(game, deals=(), ends=range(1, 11), wins=2, neighbours=6, end_tail=20, kept=kept)
+    decided = check_safe_moves(game, deals=(), ends=range(1, 11), wins=3, neighbours=6, end_tail=20, kept=kept,
+                               nodes=1000)
     assert decided >= 40
     assert sum(locked_excuse_with_a_safe_move(game, state) for state in kept) >= 4
 
