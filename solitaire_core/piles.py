@@ -111,11 +111,11 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
     refuse_pair: Callable[..., Refusal | None] | None = None
     # ``permit_drop(at, j, card, n, src)``: asked where the zone's build or empty rule refuses a
     # drop; True lets it through, a ``Refusal`` says why not in the game's own words, None
-    # leaves the declared refusal (Solitarot's Excuse, placed by a rule of its own).
+    # leaves the declared refusal (a wild card placed by a rule of its own).
     permit_drop: Callable[..., Refusal | bool | None] | None = None
     # ``moved(at, i, j, n)``: after ``n`` cards went from zone ``i`` onto ``j`` (``at``: the
     # position then), what else that changes, as {zone index: Pile}, or None (a card that
-    # turns into another where it lands: Solitarot's Excuse).
+    # turns into another where it lands, as a wild card may).
     moved: Callable[..., dict | None] | None = None
     # False where no hook reads a card's suit (Salic Law's look at ranks only): the solver
     # then keys cards of one rank alike wherever the tables treat them alike.
@@ -178,8 +178,15 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
 
     @cached_property
     def _rules_from_state(self) -> bool:
-        """Whether the game picks a zone's rule from the state (``build_rule``, ``empty_rule``)."""
-        return type(self).build_rule is not PileRules.build_rule or type(self).empty_rule is not PileRules.empty_rule
+        """Whether the game picks a zone's rule from the state (``build_rule``, ``empty_rule``)
+        beyond its options (``rules_from_options``): then each state is asked for them."""
+        picks = type(self).build_rule is not PileRules.build_rule or type(self).empty_rule is not PileRules.empty_rule
+        return picks and not self.rules_from_options
+
+    # True where ``build_rule`` and ``empty_rule`` read the state's options only (Golf's and
+    # TriPeaks' wrap): the rule set is then found by the options alone, not asked of every
+    # state. The kit checks the promise (``Line.check_rule_path``).
+    rules_from_options: bool = False
 
     def _decoded(self, state: State, pos: tuple, after: tuple, rules: RuleSet) -> State:
         """``state`` with the piles of position ``after`` that differ from ``pos``'s."""
@@ -429,7 +436,7 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
     def scored(self, state: State, move: Move, events: list[str]) -> list[str]:
         """The scoring events of ``move`` from ``state`` (the engine's: "move",
         "to-foundation", "flip"...); a game whose scoring leaves some cards out
-        (Solitarot's Excuse scores nothing) overrides this. The score changes
+        (a wild card that scores nothing) overrides this. The score changes
         nothing that can happen: the solver never reads it."""
         return events
 

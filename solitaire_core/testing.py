@@ -410,6 +410,12 @@ class Line:
         if check is None or not zones:
             return
         legal = set(moves)
+        if getattr(game, "rules_from_options", False):
+            rules = game.rule_set(state)
+            for j in range(len(zones)):
+                self.require(rules.build[j] == rules._table(game.build_rule(state, j))
+                             and rules.empty[j] == rules._takes(game.empty_rule(state, j)),
+                             f"rules_from_options, yet zone {zones[j].id}'s rule here is not its options' rule")
         for move in moves:
             refusal = check(state, move)
             self.require(refusal is None, f"legal_moves lists {game.format_move(move)}, which the rules refuse: "

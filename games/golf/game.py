@@ -43,6 +43,8 @@ class Golf(PileGame):
         piles["stock"] = Pile(tuple(cards), len(cards))
         return piles
 
+    rules_from_options = True  # the waste's rule below reads the options only
+
     def build_rule(self, state, j):
         """Rules 3.2, 3.3, 6.1, 6.2: the waste's rule as the options have it."""
         if self.zones[j].role != WASTE:

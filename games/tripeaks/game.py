@@ -46,6 +46,8 @@ class TriPeaks(PileGame):
         piles["stock"] = Pile(tuple(cards), len(cards))
         return piles
 
+    rules_from_options = True  # the waste's rule below reads the options only
+
     def build_rule(self, state, j):
         """Rules 3.2 and 6.1: King and Ace touch unless the option is off."""
         if self.zones[j].role == WASTE and state.option("wrap") == "off":

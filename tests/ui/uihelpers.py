@@ -1,5 +1,7 @@
 """Finding moves and points on the table for UI tests, without naming a game."""
 
+import math
+
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
@@ -21,11 +23,12 @@ def card_centre(view, zone: str, index: int) -> QPoint:
     view.finish_animations()  # as a press does: cards are where the scene has them
     item = view.zone_cards(zone)[index]
     rect = view.card_polygon(item).boundingRect()
-    for fy in (0.5, 0.3, 0.15, 0.07, 0.7, 0.9):
+    for fy in (0.5, 0.3, 0.15, 0.07, 0.7, 0.9, 0.03, 0.01):
         for fx in (0.5, 0.25, 0.75, 0.12):
-            at = point(QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy))
-            if view.card_at(QPointF(at)) is item:  # the whole pixel a click lands on
-                return at
+            x, y = rect.left() + rect.width() * fx, rect.top() + rect.height() * fy
+            for at in (point(QPointF(x, y)), QPoint(math.floor(x), math.floor(y)), QPoint(math.ceil(x), math.ceil(y))):
+                if view.card_at(QPointF(at)) is item:  # the pixel a click lands on
+                    return at
     raise AssertionError(f"card {index} of {zone} is hidden")
 
 
