@@ -238,7 +238,7 @@ class PileRules:
         moves = [DRAW] if not rules.draw(pos) else []
         rows = rules.rows(pos)
         move = self._move
-        for i, targets in enumerate(rules.receivers):
+        for i, targets in rules.sources(pos):
             moves += [move(i, j, n) for i, j, n in rules.moves_from(pos, i, targets, rows)]
         if rules.pairs is not None:
             free = rules.pairable(pos)

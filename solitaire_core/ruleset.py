@@ -102,6 +102,8 @@ class RuleSet:
         self.lift_rule = [z.lift for z in zones]
         self.flip = [z.flip and not z.covered_by for z in zones]
         self.uncover = [j for j, z in enumerate(zones) if z.covered_by and z.flip]
+        # for each zone, the face-down zones it covers: what a move off it may uncover
+        self.under = [[j for j in self.uncover if k in self.covering[j]] for k in range(len(zones))]
         self.one = [z.one_at_a_time for z in zones]
         self.refill = [(j, game.index[z.refill]) for j, z in enumerate(zones) if z.refill]
         self.collectors = [j for j, z in enumerate(zones) if z.collects is not None]
@@ -141,6 +143,8 @@ class RuleSet:
         self.known: dict = {}  # id(Pile) -> (the Pile, its zone's bytes): ``encode``, ``decode``
         self._at: Position | None = None
         self.givers = [[k for k, r in enumerate(self.receivers) if j in r] for j in range(len(zones))]
+        # (zone, the zones it may give to) for each zone that ever gives a card: ``moves_from``'s sources
+        self.giving = [(i, r) for i, r in enumerate(self.receivers) if r and self.lift_rule[i] != LIFT_NONE]
 
     def _receivers(self) -> tuple[tuple[int, ...], ...]:
         """For each source zone, the zones a card from it may ever land on: those with a
@@ -425,6 +429,12 @@ class RuleSet:
             return row, (free[0] + 1) << (free[1] - (len(zone) == 1 and j in self.tableau))
         return row, self.deck_size
 
+    def sources(self, pos) -> list:
+        """(zone, the zones it may give to) for each zone with a card that no other covers now."""
+        covering = self.covering
+        return [(i, r) for i, r in self.giving
+                if len(pos[i]) > 1 and not (covering[i] and any(len(pos[c]) > 1 for c in covering[i]))]
+
     def moves_from(self, pos, i: int, targets, rows) -> Iterator[tuple[int, int, int]]:
         """(i, j, n) for each run zone ``i`` may give to one of ``targets`` (``rows``: ``rows``')."""
         zone, barred, hook = pos[i], self.barred[i], self.drop_hook
@@ -557,7 +567,11 @@ class RuleSet:
                     down -= 1
                 zones[j] = b"\x00" + giver[-1:]
                 zones[k] = bytes([down]) + rest
-        for j in self.uncover:
+        if self.collectors or self.refill or len(touched) > 2:
+            uncover = self.uncover
+        else:  # only a zone a touched zone covered can have been laid bare
+            uncover = [j for t in touched if t >= 0 for j in self.under[t]]
+        for j in uncover:
             zone = zones[j]
             if len(zone) > 1 and zone[0] == len(zone) - 1 and not any(len(zones[c]) > 1 for c in self.covering[j]):
                 zones[j] = bytes([zone[0] - 1]) + zone[1:]

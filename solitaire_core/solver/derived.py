@@ -715,7 +715,7 @@ class Model(RuleSet):
         """(order, engine move, src, dst, n) for every legal move, best first for the search."""
         found = []
         rows = self.rows(pos)
-        for i, targets in enumerate(self.receivers):
+        for i, targets in self.sources(pos):
             self._add_moves(found, pos, i, targets, rows)
         if self.pairs is not None:
             free = self.pairable(pos)
