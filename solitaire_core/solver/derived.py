@@ -37,6 +37,7 @@ from typing import Hashable, Iterator
 from ..moves import DRAW, Move
 from ..piles import PileGame
 from ..ruleset import RuleSet, supermove
+from ..state import State
 from ..zones import CELL, FOUNDATION, LIFT_ANY, LIFT_NONE, LIFT_RUNS, LIFT_TOP, STOCK, WASTE
 
 
@@ -96,13 +97,20 @@ class Model(RuleSet):
             self.classes = None if game.hooks_read_suits or self.reshapes else self._classes(ranks=True)
             self.needs = self.blocking = self.hosted = self.chained = self.paired = None
             self.safe_up, self.any_safe, self.fold = bytes(self.size), False, frozenset()
+            # the game's own ``is_safe``, which the kit holds to keeping won games won
+            # (``check_safe_moves``), stands in for the safe cards the tables would prove
+            self.own_safe = type(game).is_safe is not PileGame.is_safe
+            if self.own_safe:
+                self.any_safe = any(starts or any(ups) for _, ups, starts in self.next_masks)
+        else:
+            self.own_safe = False
         self._moves: dict = {}
         self._splits: dict = {}  # (stock, waste, redeals) -> what draws alone reach (``_drawn``)
         self._settings(rules)
         # Where a move changes only the zones it names (no run collected, refill or cover
         # that a move sets off), a line's position, from a settled one, can hold a card
         # safe to send up only in those zones, unless a foundation changed (``safe``).
-        self.local_safe = not (self.collectors or self.refill or self.uncover)
+        self.local_safe = not (self.collectors or self.refill or self.uncover or self.own_safe)
         self._changed: tuple = (None, ())
         self._row_masks: dict = {}  # a row of a table -> its bytes as one number (``_taken``)
 
@@ -612,6 +620,8 @@ class Model(RuleSet):
                 self._settings(rules)
             else:
                 self._adopt(rules)
+        self._options = state.options  # for the engine states the game's ``is_safe`` reads (``_own_safe``)
+        self._safe_state, self._piles = (None, None), {}  # a zone's bytes -> its Pile
         zones = list(self.encode(state))
         self.settle(zones, self.tableau)  # as the engine does after every move: ``play`` settles from there
         return tuple(zones)
@@ -920,12 +930,25 @@ class Model(RuleSet):
             if len(zone) == 1 or not wanted >> zone[-1] & 1 or zone[0] == len(zone) - 1 or i not in self.sends_up:
                 continue
             card = zone[-1]
-            if not self._safe(card, pos, up) or self.covering[i] and not self.run_length(pos, i):
+            if self.covering[i] and not self.run_length(pos, i):
+                continue
+            if not (self._own_safe(card, pos) if self.own_safe else self._safe(card, pos, up)):
                 continue
             for f in self.foundations:
                 if f in self.receivers[i] and not self.drop(pos, f, card, 1, i):
                     return (Move(self.ids[i], self.ids[f], 1),), self.play(pos, i, f, 1)
         return None
+
+
+    def _own_safe(self, card: int, pos) -> bool:
+        """The game's ``is_safe`` for ``card``, asked of the engine state of ``pos``."""
+        if self._safe_state[0] is not pos:
+            piles = self._piles
+            if len(piles) > 50_000:
+                piles.clear()
+            self._safe_state = pos, State(tuple(piles.get(z) or piles.setdefault(z, self.decode(z)) for z in pos[:-1]),
+                                          (), self._options)
+        return self.game.is_safe(self._safe_state[1], self.cards[card])
 
 
 def _order(model: Model, pos, i: int, j: int, n: int) -> int:
@@ -938,17 +961,17 @@ def _order(model: Model, pos, i: int, j: int, n: int) -> int:
         return 1
     if model.roles[i] == FOUNDATION:
         return 9
-    if model.hooked and model.roles[i] == WASTE:
-        return 1
-    if len(zone) - 1 - n > zone[0]:
-        build = model.build[i]
-        if build is not None and build[zone[-n - 1] * model.size + zone[-n]]:
-            return 7
     if model.permit_hook is not None:  # a drop the declared rules refuse, that the game's own rule lets through
         target = pos[j]
         table = model.empty[j] if len(target) == 1 else model.build[j]
         if table is None or not table[zone[-n] if len(target) == 1 else target[-1] * model.size + zone[-n]]:
             return 8
+    if model.hooked and model.roles[i] == WASTE:  # no safe cards proved: the card the next draw buries first
+        return 1
+    if len(zone) - 1 - n > zone[0]:
+        build = model.build[i]
+        if build is not None and build[zone[-n - 1] * model.size + zone[-n]]:
+            return 7
     if len(pos[j]) == 1:
         return 4 if len(zone) - 1 > n else 8  # a whole pile to an empty place gains nothing
     return 2 if model.roles[j] != CELL else 6

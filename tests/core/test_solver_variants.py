@@ -200,5 +200,5 @@ class NoRefill(FreeCell):
                          ids=lambda game: game.id)
 def test_a_declared_variant_is_solved_by_its_own_rules(game):
     assert why_not(game) is None
-    counted = check_solver(game, deals=range(1, 3), steps=40)
+    counted = check_solver(game, deals=range(1, 3), steps=40, bare_nodes=5000)
     assert counted["positions"] > 0
