@@ -536,9 +536,7 @@ class RuleSet:
             zones[-1] += 1
             return
         kept = [zones[j] for j in acted_on if len(zones[j]) > 1]
-        for j in acted_on[len(kept):]:
-            if not stock:
-                break
+        while stock and len(kept) < len(acted_on):  # the stock's top card into the first place left
             kept.append(b"\x00" + stock[-1:])
             stock = stock[:-1]
         kept += [b"\x00"] * (len(acted_on) - len(kept))
@@ -567,7 +565,7 @@ class RuleSet:
                     down -= 1
                 zones[j] = b"\x00" + giver[-1:]
                 zones[k] = bytes([down]) + rest
-        if self.collectors or self.refill or len(touched) > 2:
+        if self.collectors or self.refill or self.move_hook is not None or len(touched) > 2:
             uncover = self.uncover
         else:  # only a zone a touched zone covered can have been laid bare
             uncover = [j for t in touched if t >= 0 for j in self.under[t]]
