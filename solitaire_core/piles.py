@@ -148,10 +148,9 @@ class PileGame(PileRules, PileAdvice, PileText, PileScene, Game):
                 n = range(len(self.zones))
                 build = tuple(self.build_rule(state, j) for j in n)
                 empty = tuple(self.empty_rule(state, j) for j in n)
-            stock = self.stock_index is not None and (len(self.zones[self.stock_index].targets) == 1
-                                                      or isinstance(self.zones[self.stock_index].action, Redeal))
-            draw = self.draw_count(state) if stock else 1
-            redeals = (self.redeals_allowed(state) if "redeals" in self.counters else 0) if stock else 0
+            waste = self.stock_index is not None and len(self.zones[self.stock_index].targets) == 1
+            draw = self.draw_count(state) if waste else 1
+            redeals = self.redeals_allowed(state) if "redeals" in self.counters else 0  # ``counters`` says who redeals
             rules = self._rule_sets[key] = RuleSet(self, list(build), list(empty), draw, redeals, dict(state.options))
         pos = rules.encode(state)
         self._remember(state, rules, pos)
