@@ -76,4 +76,9 @@ def kit_for(*game_ids: str, tests=None, decided: int = 1):
             from solitaire_core.testing import check_solver
             check_solver(game_of(game_id), deals=range(1, 3))
 
+        @pytest.mark.parametrize("game_id", game_ids)
+        def test_kit_compiled_kernel_agrees_with_python(self, game_id):
+            from solitaire_core.solver.differential import check_kernel
+            check_kernel(game_of(game_id))
+
     return Kit

@@ -23,6 +23,7 @@ from ..registry import GameFailed, game_failure
 from ..watchdog import SEARCH_GRACE, watched
 from ..words import percent
 from .derived import derived_model, why_not
+from .kernel import search_note
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, Budget, check_solution, solve
 
 DEFAULT_BUDGET = 10.0
@@ -85,6 +86,9 @@ def run_solve(args: argparse.Namespace) -> int:
     from ..cli import find_game, start_state
     game = find_game(args.game)
     start = start_state(game, args)
+    note = search_note(game, start)
+    if note is not None:
+        print("solitaire: " + note, file=sys.stderr)
     # A budget is a budget: a search stuck in a game's code that never returns is said, as unknown.
     with watched(args.budget + SEARCH_GRACE if args.watched else None, first_line=UNKNOWN):
         result = solve(game, start, Budget(seconds=args.budget))
@@ -217,6 +221,9 @@ def run_winnability(args: argparse.Namespace) -> int:
     print(ngettext("{game}: deals {first}-{last}, budget {seconds:g} s, {jobs} job",
                    "{game}: deals {first}-{last}, budget {seconds:g} s, {jobs} jobs", args.jobs).format(
         game=label, first=args.deals.start, last=args.deals.stop - 1, seconds=args.budget, jobs=args.jobs))
+    note = search_note(game, game.new(args.deals.start, **options))
+    if note is not None:
+        print("solitaire: " + note, file=sys.stderr)
     sys.stdout.flush()
     started = time.monotonic()
     progress = Progress(len(args.deals), heading=_("winnability: {progress}"))

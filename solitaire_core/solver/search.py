@@ -19,6 +19,7 @@ from attrs import evolve, frozen
 from ..errors import IllegalMove
 from ..i18n import N_
 from ..state import State
+from . import kernel
 from .hooks import SolverModel, hooks_for
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -115,6 +116,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
     hooks = hooks_for(game) if hooks is None else hooks
     started = time.monotonic()
     position = hooks.start(state)
+    searcher = kernel.searcher(hooks) or _Search  # compiled where it covers the model
     stopped = _stopper(cancel)
     searches: list[_Search] = []  # all of them, for the positions counted; a dropped one's table is None
 
@@ -126,7 +128,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
         kept = sum(len(s.seen) for s in searches if s.seen is not None and s.seen is not seen)
         if part.table is not None:  # the tables kept meanwhile count against the cap
             part = evolve(part, table=max(0, part.table - kept))
-        searches.append(_Search(game, hooks, lines, part, stopped, since, seen))
+        searches.append(searcher(game, hooks, lines, part, stopped, since, seen))
         return searches[-1]
 
     def answer(line: list | None) -> Result:

@@ -16,6 +16,7 @@ from pathlib import Path
 from ..i18n import _, ngettext
 from ..records.paths import survey_path
 from ..solver.commands import budget_seconds, deal_range, verdict_word
+from ..solver.kernel import search_note
 from ..solver import UNKNOWN, UNWINNABLE, WINNABLE
 from .progress import Progress, duration
 from .report import CHART_GROUP, find_chart, rows, table, write_csv
@@ -94,6 +95,9 @@ def run_survey(args: argparse.Namespace) -> int:
                 "{left} to solve").format(game=label, first=args.deals.start, last=args.deals.stop - 1,
                                           seconds=args.budget, answered=len(args.deals) - len(pending),
                                           left=len(pending)))
+        note = search_note(game, game.new(args.deals.start, **options))
+        if note is not None:
+            print("solitaire: " + note, file=sys.stderr)
         sys.stdout.flush()
         started = time.monotonic()
         progress = Progress(len(pending))

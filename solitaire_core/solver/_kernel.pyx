@@ -1,0 +1,1183 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# distutils: language = c++
+"""The compiled search kernel: the derived model's tables (``derived.Model``, read from a
+game's rule set) and the search loop of ``search._Search``, run in C++.
+
+It is a translation, line for line, of the pure-Python model and search, which stay the
+reference: ``kernel.py`` decides where it applies (``why_not``), and the differential test
+(tests/core/test_solver_kernel.py) holds its lines, keys, safe lines, dead ends and
+answers equal to the Python ones for every registered game. The positions are flat
+bytes: for each zone its card count, its face-down count, then its cards bottom to top,
+and last the redeals used (two bytes).
+"""
+
+from libc.stdint cimport uint8_t, uint16_t, int64_t, uint64_t
+from libc.string cimport memcpy
+from libcpp.string cimport string
+from libcpp.vector cimport vector
+from libcpp.unordered_set cimport unordered_set
+from libcpp.utility cimport pair
+from libcpp.queue cimport priority_queue
+from libcpp.algorithm cimport stable_sort, sort as cpp_sort
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+DEF MAXZ = 160      # zones a game may have
+DEF STRIDE = 256    # cards a zone may hold, in the work buffer
+
+# the lift rules (zones.LIFT_*), as numbers
+cdef enum:
+    LNONE = 0
+    LTOP = 1
+    LRUNS = 2
+    LANY = 3
+    LTOP_OR_ALL = 4
+
+LIFTS = {"none": LNONE, "top": LTOP, "runs": LRUNS, "any": LANY, "top-or-all": LTOP_OR_ALL}
+
+# what a search step ends with (``_Search``'s outcomes)
+cdef enum:
+    GOING = 0
+    FOUND = 1
+    EXHAUSTED = 2
+    STOP_TIME = 3
+    STOP_NODES = 4
+    STOP_TABLE = 5
+    STOP_CANCEL = 6
+
+cdef struct Step:
+    int i
+    int j
+    int n
+
+cdef struct M256:
+    uint64_t w[4]
+
+cdef struct Move3:
+    int order
+    int i
+    int j
+    int n
+
+cdef struct Child:
+    string pos
+    vector[Step] steps
+    vector[int] changed   # the zones a local safe test looks at; empty: every zone it may
+    bint local
+
+cdef struct Frame:
+    vector[Child] children
+    size_t next
+
+cdef inline bint m_has(const M256& m, int c) noexcept nogil:
+    return (m.w[c >> 6] >> (c & 63)) & 1
+
+cdef inline void m_set(M256& m, int c) noexcept nogil:
+    m.w[c >> 6] |= (<uint64_t>1) << (c & 63)
+
+cdef inline void m_clear(M256& m) noexcept nogil:
+    m.w[0] = m.w[1] = m.w[2] = m.w[3] = 0
+
+cdef M256 mask_of(object number):
+    """A Python int used as a bit mask over card codes, as four words."""
+    cdef M256 m
+    cdef int k
+    for k in range(4):
+        m.w[k] = (number >> (64 * k)) & 0xFFFFFFFFFFFFFFFF
+    return m
+
+cdef bint order_less(const Move3& a, const Move3& b) noexcept nogil:
+    return a.order < b.order
+
+cdef inline double now() noexcept nogil:
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return t.tv_sec + t.tv_nsec * 1e-9
+
+
+cdef class Seen:
+    """A transposition table of position keys, shared by searches as ``_Search.seen``."""
+    cdef unordered_set[string] table
+
+    def __len__(self):
+        return self.table.size()
+
+
+cdef class Kernel:
+    """One game's model under one option set, in C++ (``kernel.kernel_for`` makes it)."""
+
+    cdef public object model
+    cdef int nz, size, deck_size, win_count, stock, waste, draw_count, redeals, pairs_to, pairs_t
+    cdef bint supermove, needs_filled, any_safe, local_safe, has_needs, plain_key, has_classes
+    cdef bint has_keying, has_keying_dealt, has_blocking, has_collectors, has_refill, free_weight3
+    cdef vector[string] tables        # relations, byte below * size + above; rows of size bytes
+    cdef vector[int] build_t, run_t, collect_t, empty_r, lift, flip, one, collecting, takers
+    cdef vector[int] is_found, is_cell, is_waste, is_tops, in_sends_up, is_tableau
+    cdef vector[vector[int]] covering, under, receivers, giving_to, keying_groups, dealt_groups
+    cdef vector[int] uncover, collectors, foundations, tableau, cells, targets, empty_to_win
+    cdef vector[int] giving_src, tops_only, sends_up, keying_alone, dealt_alone, blocking_zones
+    cdef vector[pair[int, int]] refill
+    cdef vector[uint8_t] barred       # barred[src * nz + j]
+    cdef vector[int] rank, king, below
+    cdef string classes, safe_up, loose
+    cdef vector[M256] needs_mask, chain_mask, parents
+    cdef vector[vector[M256]] next_ups
+    cdef vector[M256] next_starts
+    cdef int free_weight
+    # the work buffer a move's effect is made in
+    cdef int cnt[MAXZ]
+    cdef int dn[MAXZ]
+    cdef uint8_t cd[MAXZ * STRIDE]
+    cdef int redeal_count
+
+    def __init__(self, model):
+        self.model = model
+        m = model
+        self.nz = len(m.ids)
+        if self.nz > MAXZ:
+            raise ValueError(f"more than {MAXZ} zones")
+        self.size = m.size
+        self.deck_size = m.deck_size
+        self.win_count = m.win_count
+        ids: dict = {}
+
+        def table(t) -> int:
+            if t is None:
+                return -1
+            if id(t) not in ids:
+                ids[id(t)] = len(ids)
+                self.tables.push_back(bytes(t))
+            return ids[id(t)]
+
+        nz = self.nz
+        for j in range(nz):
+            self.build_t.push_back(table(m.build[j]))
+            self.run_t.push_back(table(m.run[j]))
+            self.collect_t.push_back(table(m.collect[j]))
+            self.empty_r.push_back(table(m.empty[j]))
+            self.lift.push_back(LIFTS[m.lift_rule[j]])
+            self.flip.push_back(bool(m.flip[j]))
+            self.one.push_back(bool(m.one[j]))
+            self.collecting.push_back(j in m.collecting)
+            self.takers.push_back(j in m.takers)
+            self.is_found.push_back(m.roles[j] == "foundation")
+            self.is_cell.push_back(m.roles[j] == "cell")
+            self.is_waste.push_back(m.roles[j] == "waste")
+            self.is_tableau.push_back(j in m.tableau)
+            self.covering.push_back(list(m.covering[j]))
+            self.under.push_back(list(m.under[j]))
+            self.receivers.push_back(list(m.receivers[j]))
+            for k in range(nz):
+                self.barred.push_back(k in m.barred[j])
+        self.pairs_t = table(m.pairs)
+        self.pairs_to = -1 if m.pairs_to is None else m.pairs_to
+        for i, r in m.giving:
+            self.giving_src.push_back(i)
+            self.giving_to.push_back(list(r))
+        self.uncover = list(m.uncover)
+        self.collectors = list(m.collectors)
+        self.has_collectors = bool(m.collectors)
+        self.foundations = list(m.foundations)
+        self.tableau = list(m.tableau)
+        self.cells = list(m.cells)
+        self.refill = [(j, k) for j, k in m.refill]
+        self.has_refill = bool(m.refill)
+        self.supermove = m.supermove
+        self.rank = list(m.rank)
+        self.king = list(m.king)
+        self.empty_to_win = list(m.empty_to_win)
+        self.stock = -1 if m.stock is None else m.stock
+        self.targets = list(m.targets)
+        self.needs_filled = m.needs_filled
+        self.waste = -1 if m.waste is None else m.waste
+        # the model's own tables
+        self.has_classes = m.classes is not None
+        self.classes = bytes(m.classes) if m.classes is not None else b""
+        self.tops_only = list(m.tops_only)
+        self.is_tops = [j in m.tops_only for j in range(nz)]
+        self.has_keying = m._keying is not None
+        if self.has_keying:
+            grouped = {j for g in m.groups for j in g}
+            self.keying_alone = [j for j in range(nz + 1) if j not in grouped]
+            self.keying_groups = [list(g) for g in m.groups]
+        self.has_keying_dealt = m._keying_dealt is not None
+        if self.has_keying_dealt:
+            grouped = {j for g in m.dealt_groups for j in g}
+            self.dealt_alone = [j for j in range(nz + 1) if j not in grouped]
+            self.dealt_groups = [list(g) for g in m.dealt_groups]
+        self.plain_key = not self.has_classes and not m.groups and not m.tops_only and not self.has_keying_dealt
+        self.any_safe = m.any_safe
+        self.safe_up = bytes(m.safe_up)
+        self.has_needs = m.needs is not None
+        if self.has_needs:
+            self.needs_mask = [mask_of(x) for x in m.needs_mask]
+            self.chain_mask = [mask_of(x) for x in m.chain_mask]
+        self.local_safe = m.local_safe
+        for f, ups, starts in m.next_masks:
+            self.next_ups.push_back([mask_of(x) for x in ups])
+            self.next_starts.push_back(mask_of(starts))
+        self.free_weight = m.free_weight
+        self.has_blocking = m.blocking is not None
+        if self.has_blocking:
+            zones, below, parents, loose = m.blocking
+            self.blocking_zones = list(zones)
+            self.below = list(below)
+            self.parents = [mask_of(sum(1 << p for p in ps)) for ps in parents]
+            self.loose = bytes(loose)
+        self.settings()
+
+    def settings(self):
+        """The stock's settings of the model's current rule set (``Model._settings``)."""
+        m = self.model
+        self.draw_count = m.draw_count
+        self.redeals = -1 if m.redeals is None else m.redeals
+        self.sends_up = list(m.sends_up)
+        self.in_sends_up = [j in m.sends_up for j in range(self.nz)]
+
+    # --- positions between Python and C++ --------------------------------------------
+    cdef string encode(self, tuple pos) except *:
+        cdef string out
+        cdef bytes zone
+        cdef int r
+        cdef Py_ssize_t last = len(pos) - 1
+        for zone in pos[:last]:
+            out.push_back(<char>(len(zone) - 1))
+            out.append(<char*>zone, len(zone))
+        r = min(pos[last], 65535)
+        out.push_back(<char>(r & 255))
+        out.push_back(<char>(r >> 8))
+        return out
+
+    cdef tuple decode(self, const string& p):
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int k = 0, z, c
+        zones = []
+        for z in range(self.nz):
+            c = b[k]
+            zones.append((<const char*>b)[k + 1:k + 2 + c])
+            k += 2 + c
+        zones.append(b[k] | b[k + 1] << 8)
+        return tuple(zones)
+
+    cdef inline void offsets(self, const uint8_t* b, int* off) noexcept nogil:
+        cdef int z, k = 0
+        for z in range(self.nz):
+            off[z] = k
+            k += 2 + b[k]
+        off[self.nz] = k
+
+    # --- the work buffer ----------------------------------------------------------------
+    cdef void load(self, const string& p) noexcept nogil:
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int k = 0, z, c
+        for z in range(self.nz):
+            c = b[k]
+            self.cnt[z] = c
+            self.dn[z] = b[k + 1]
+            memcpy(&self.cd[z * STRIDE], &b[k + 2], c)
+            k += 2 + c
+        self.redeal_count = b[k] | b[k + 1] << 8
+
+    cdef string store(self) noexcept nogil:
+        cdef string out
+        cdef int z, total = 2
+        for z in range(self.nz):
+            total += 2 + self.cnt[z]
+        out.resize(total)
+        cdef uint8_t* b = <uint8_t*>out.data()
+        cdef int k = 0
+        for z in range(self.nz):
+            b[k] = self.cnt[z]
+            b[k + 1] = self.dn[z]
+            memcpy(&b[k + 2], &self.cd[z * STRIDE], self.cnt[z])
+            k += 2 + self.cnt[z]
+        b[k] = self.redeal_count & 255
+        b[k + 1] = self.redeal_count >> 8
+        return out
+
+    cdef inline void take_off(self, int z, int n) noexcept nogil:
+        """The top ``n`` cards leave zone ``z``: what is left turns up as the zone says."""
+        cdef int rest = self.cnt[z] - n
+        cdef int down = self.dn[z] if self.dn[z] < rest else rest
+        if self.flip[z] and rest and down == rest:
+            down -= 1
+        self.cnt[z] = rest
+        self.dn[z] = down
+
+    # --- reading a position ---------------------------------------------------------------
+    cdef inline bint covered(self, const uint8_t* b, const int* off, int i) noexcept nogil:
+        cdef int c
+        for c in self.covering[i]:
+            if b[off[c]]:
+                return True
+        return False
+
+    cdef int run_length(self, const uint8_t* b, const int* off, int i) noexcept nogil:
+        cdef int o = off[i], count = b[o], up = b[o] - b[o + 1], lift = self.lift[i], n = 1, rt
+        if lift == LNONE or up <= 0:
+            return 0
+        if self.covered(b, off, i):
+            return 0
+        if lift == LTOP:
+            return 1
+        if lift == LANY:
+            return up
+        rt = self.run_t[i]
+        if rt < 0:
+            return 1
+        cdef const uint8_t* run = <const uint8_t*>self.tables[rt].data()
+        cdef const uint8_t* top = &b[o + 1 + count]   # top[-k]: the k-th card from the top, k from 0
+        while n < up and run[(<const uint8_t*>top)[-n] * self.size + (<const uint8_t*>top)[1 - n]]:
+            n += 1
+        return n
+
+    cdef bint last_pass(self, int redeals_used) noexcept nogil:
+        return self.redeals >= 0 and redeals_used >= self.redeals
+
+    cdef int draw_refused(self, const uint8_t* b, const int* off) noexcept nogil:
+        cdef int si = self.stock, t
+        if si < 0:
+            return 1
+        if b[off[si]]:
+            if self.needs_filled:
+                for t in self.targets:
+                    if b[off[t]] == 0:
+                        return 1
+            return 0
+        if self.waste < 0:
+            return 1
+        if b[off[self.waste]] == 0:
+            return 1
+        if self.last_pass(b[off[self.nz]] | b[off[self.nz] + 1] << 8):
+            return 1
+        return 0
+
+    cdef int order(self, const uint8_t* b, const int* off, int i, int j, int n) noexcept nogil:
+        """``derived._order``: lower first."""
+        cdef int o = off[i], count = b[o], down = b[o + 1], bt
+        if self.is_found[j]:
+            return 0
+        if down and down == count - n:
+            return 1
+        if self.is_found[i]:
+            return 9
+        if count - n > down:
+            bt = self.build_t[i]
+            if bt >= 0 and (<const uint8_t*>self.tables[bt].data())[b[o + 1 + count - n] * self.size + b[o + 2 + count - n]]:
+                return 7
+        if b[off[j]] == 0:
+            return 4 if count > n else 8
+        return 2 if not self.is_cell[j] else 6
+
+    cdef vector[Move3] moves(self, const uint8_t* b, const int* off) noexcept nogil:
+        """``Model.moves``: every legal move, best first (a stable sort, as Python's)."""
+        cdef vector[Move3] found
+        cdef vector[const uint8_t*] rows
+        cdef vector[int] rooms
+        cdef vector[int] free_zones
+        cdef int z, j, i, n, k, first, cells = 0, cols = 0, o, count, down, room, rt, lo, hi
+        cdef const uint8_t* row
+        cdef Move3 mv
+        rows.resize(self.nz)
+        rooms.resize(self.nz)
+        if self.supermove:
+            for z in self.cells:
+                if b[off[z]] == 0:
+                    cells += 1
+            for z in self.tableau:
+                if b[off[z]] == 0:
+                    cols += 1
+        for j in range(self.nz):
+            rows[j] = NULL
+            rooms[j] = 0
+            if not self.takers[j]:
+                continue
+            o = off[j]
+            count, down = b[o], b[o + 1]
+            if count == 0:
+                rt = self.empty_r[j]
+                if rt >= 0:
+                    rows[j] = <const uint8_t*>self.tables[rt].data()
+            elif down != count:
+                rt = self.build_t[j]
+                if rt >= 0:
+                    rows[j] = <const uint8_t*>self.tables[rt].data() + b[o + 1 + count] * self.size
+            if self.one[j]:
+                rooms[j] = 1
+            elif self.supermove:
+                rooms[j] = (cells + 1) << (cols - (1 if count == 0 and self.is_tableau[j] else 0))
+            else:
+                rooms[j] = self.deck_size
+        for k in range(<int>self.giving_src.size()):
+            i = self.giving_src[k]
+            o = off[i]
+            count = b[o]
+            if count == 0 or self.covered(b, off, i):
+                continue
+            n = self.run_length(b, off, i)
+            if n == 0:
+                continue
+            if self.lift[i] == LTOP_OR_ALL and 1 < n:  # its top card, or all of it as one run
+                self.add_moves(found, b, off, i, 1, rows, rooms, k)
+                if n == count:
+                    self.add_moves(found, b, off, i, n, rows, rooms, k)
+            else:
+                for lo in range(1, n + 1):
+                    self.add_moves(found, b, off, i, lo, rows, rooms, k)
+        if self.pairs_t >= 0:
+            for z in range(self.nz):
+                if not self.is_found[z] and self.run_length(b, off, z):
+                    free_zones.push_back(z)
+            row = <const uint8_t*>self.tables[self.pairs_t].data()
+            for i in free_zones:
+                for j in free_zones:
+                    if i != j and row[b[off[i] + 1 + b[off[i]]] * self.size + b[off[j] + 1 + b[off[j]]]]:
+                        mv.order, mv.i, mv.j, mv.n = 0, i, j, -1
+                        found.push_back(mv)
+        if not self.draw_refused(b, off):
+            mv.order, mv.i, mv.j, mv.n = 3, -1, -1, 0
+            found.push_back(mv)
+        stable_sort(found.begin(), found.end(), order_less)
+        return found
+
+    cdef void add_moves(self, vector[Move3]& found, const uint8_t* b, const int* off, int i, int n,
+                        vector[const uint8_t*]& rows, vector[int]& rooms, int k) noexcept nogil:
+        cdef int o = off[i], first = b[o + 2 + b[o] - n], j
+        cdef Move3 mv
+        for j in self.giving_to[k]:
+            if rows[j] != NULL and rows[j][first] and n <= rooms[j] and not (self.barred[i * self.nz + j] and b[off[j]] == 0):
+                mv.order, mv.i, mv.j, mv.n = self.order(b, off, i, j, n), i, j, n
+                found.push_back(mv)
+
+    # --- effects -------------------------------------------------------------------------
+    cdef string play(self, const string& p, int i, int j, int n) noexcept nogil:
+        """``RuleSet.play``: the position after a legal move, settled."""
+        cdef int k, c, si, t, m, a, b0
+        cdef vector[int] touched
+        self.load(p)
+        if i < 0:
+            si = self.stock
+            c = self.cnt[si]
+            if self.targets.size() > 1:
+                k = <int>self.targets.size() if <int>self.targets.size() < c else c
+                for m in range(k):
+                    t = self.targets[m]
+                    self.cd[t * STRIDE + self.cnt[t]] = self.cd[si * STRIDE + c - 1 - m]
+                    self.cnt[t] += 1
+                self.cnt[si] = c - k
+                self.dn[si] = c - k
+            elif c:
+                k = self.draw_count if self.draw_count < c else c
+                t = self.waste
+                for m in range(k):
+                    self.cd[t * STRIDE + self.cnt[t]] = self.cd[si * STRIDE + c - 1 - m]
+                    self.cnt[t] += 1
+                self.cnt[si] = c - k
+                self.dn[si] = c - k
+            else:
+                t = self.waste
+                c = self.cnt[t]
+                for m in range(c):
+                    self.cd[si * STRIDE + m] = self.cd[t * STRIDE + c - 1 - m]
+                self.cnt[si] = c
+                self.dn[si] = c
+                self.cnt[t] = 0
+                self.dn[t] = 0
+                self.redeal_count += 1
+            if self.targets.size():
+                touched = self.targets
+            else:
+                touched = self.tableau
+        elif n < 0:
+            a = self.cd[i * STRIDE + self.cnt[i] - 1]
+            b0 = self.cd[j * STRIDE + self.cnt[j] - 1]
+            self.cnt[i] -= 1
+            self.cnt[j] -= 1
+            self.dn[i] = min(self.dn[i], self.cnt[i])
+            self.dn[j] = min(self.dn[j], self.cnt[j])
+            t = self.pairs_to
+            self.cd[t * STRIDE + self.cnt[t]] = a
+            self.cd[t * STRIDE + self.cnt[t] + 1] = b0
+            self.cnt[t] += 2
+            touched.push_back(i)
+            touched.push_back(j)
+        else:
+            memcpy(&self.cd[j * STRIDE + self.cnt[j]], &self.cd[i * STRIDE + self.cnt[i] - n], n)
+            self.cnt[j] += n
+            self.take_off(i, n)
+            touched.push_back(i)
+            touched.push_back(j)
+        self.settle(touched)
+        return self.store()
+
+    cdef void settle(self, vector[int]& touched) noexcept nogil:
+        """``RuleSet.settle``, on the work buffer."""
+        cdef int t, top, j, k, c
+        cdef pair[int, int] pr
+        for t in touched:
+            c = self.cnt[t]
+            if self.collecting[t] and c > 0:
+                top = self.cd[t * STRIDE + c - 1]
+                if self.rank[top] == 1 and c - self.dn[t] >= self.king[top]:
+                    self.collect(touched)
+                    break
+        for pr in self.refill:
+            j, k = pr.first, pr.second
+            if self.cnt[j] == 0 and self.cnt[k] > 0:
+                self.cd[j * STRIDE] = self.cd[k * STRIDE + self.cnt[k] - 1]
+                self.cnt[j] = 1
+                self.dn[j] = 0
+                self.take_off(k, 1)
+        if self.has_collectors or self.has_refill or touched.size() > 2:
+            for j in self.uncover:
+                self.turn_up(j)
+        else:
+            for t in touched:
+                if t >= 0:
+                    for j in self.under[t]:
+                        self.turn_up(j)
+
+    cdef inline void turn_up(self, int j) noexcept nogil:
+        cdef int c = self.cnt[j], z
+        if c > 0 and self.dn[j] == c:
+            for z in self.covering[j]:
+                if self.cnt[z] > 0:
+                    return
+            self.dn[j] = c - 1
+
+    cdef void collect(self, vector[int]& touched) noexcept nogil:
+        cdef vector[int] barren
+        cdef int f, rule, t, run, seen
+        cdef bint found, in_touched, skip
+        for f in self.collectors:
+            if self.cnt[f] > 0:
+                continue
+            rule = self.collect_t[f]
+            skip = False
+            for seen in barren:
+                if seen == rule:
+                    skip = True
+            if skip:
+                continue
+            found = False
+            for t in self.tableau:
+                in_touched = False
+                for seen in touched:
+                    if seen == t:
+                        in_touched = True
+                if not in_touched:
+                    continue
+                run = self.complete_run(t, rule)
+                if run:
+                    memcpy(&self.cd[f * STRIDE], &self.cd[t * STRIDE + self.cnt[t] - run], run)
+                    self.cnt[f] = run
+                    self.dn[f] = 0
+                    self.take_off(t, run)
+                    barren.clear()
+                    found = True
+                    break
+            if not found:
+                barren.push_back(rule)
+
+    cdef int complete_run(self, int t, int rule) noexcept nogil:
+        cdef int c = self.cnt[t], top, length, k
+        if c == 0:
+            return 0
+        top = self.cd[t * STRIDE + c - 1]
+        if self.rank[top] != 1:
+            return 0
+        length = self.king[top]
+        if c - self.dn[t] < length:
+            return 0
+        cdef uint8_t* run = &self.cd[t * STRIDE + c - length]
+        if self.rank[run[0]] != self.king[run[0]]:
+            return 0
+        cdef const uint8_t* table = <const uint8_t*>self.tables[rule].data()
+        for k in range(length - 1):
+            if not table[run[k] * self.size + run[k + 1]]:
+                return 0
+        return length
+
+    # --- what the search reads -------------------------------------------------------------
+    cdef bint won(self, const string& p) noexcept nogil:
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef int j, total = 0
+        self.offsets(b, off)
+        if self.empty_to_win.size():
+            for j in self.empty_to_win:
+                if b[off[j]]:
+                    return False
+            return True
+        for j in self.foundations:
+            total += b[off[j]]
+        return total == self.win_count
+
+    cdef string key(self, const string& p) noexcept nogil:
+        """``Model.key``, as bytes: positions with equal keys have equal Python keys."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef string out
+        cdef vector[string] parts
+        cdef string part
+        cdef int z, c, k, o
+        cdef bint dealt
+        cdef vector[int]* alone
+        cdef vector[vector[int]]* groups
+        self.offsets(b, off)
+        if self.plain_key:
+            if self.redeals < 0:
+                out = p
+                out[out.size() - 1] = 0
+                out[out.size() - 2] = 0
+                return out
+            return p
+        dealt = self.has_keying_dealt and b[off[self.stock]] == 0
+        alone = NULL
+        groups = NULL
+        if dealt:
+            alone = &self.dealt_alone
+            groups = &self.dealt_groups
+        elif self.has_keying:
+            alone = &self.keying_alone
+            groups = &self.keying_groups
+        if alone == NULL:
+            for z in range(self.nz):
+                self.key_zone(b, off[z], z, out)
+            self.key_redeals(b, off, out)
+            return out
+        for z in alone[0]:
+            if z == self.nz:
+                self.key_redeals(b, off, out)
+            else:
+                self.key_zone(b, off[z], z, out)
+        for k in range(<int>groups.size()):
+            parts.clear()
+            for z in groups[0][k]:
+                part.clear()
+                self.key_zone(b, off[z], z, part)
+                parts.push_back(part)
+            cpp_sort(parts.begin(), parts.end())
+            for c in range(<int>parts.size()):
+                out.append(parts[c])
+        return out
+
+    cdef inline void key_redeals(self, const uint8_t* b, const int* off, string& out) noexcept nogil:
+        if self.redeals < 0:
+            out.push_back(0)
+            out.push_back(0)
+        else:
+            out.push_back(<char>b[off[self.nz]])
+            out.push_back(<char>b[off[self.nz] + 1])
+
+    cdef inline void key_zone(self, const uint8_t* b, int o, int z, string& out) noexcept nogil:
+        cdef int c = b[o], k
+        if self.is_tops[z]:
+            out.push_back(<char>c)
+            out.push_back(<char>b[o + 1])
+            out.push_back(<char>(self.classes[b[o + 1 + c]] if c and self.has_classes else (b[o + 1 + c] if c else 0)))
+            return
+        out.push_back(<char>c)
+        out.push_back(<char>b[o + 1])
+        if self.has_classes:
+            for k in range(c):
+                out.push_back(self.classes[b[o + 2 + k]])
+        else:
+            out.append(<const char*>&b[o + 2], c)
+
+    cdef int progress(self, const string& p, int free_weight) noexcept nogil:
+        """``Model._progress``."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef int j, o, c, hidden = 0, free = 0, buried = 0, jumbled = 0, won = 0, to_deal = 0, depth, k, f, rt
+        cdef M256 needed
+        cdef const uint8_t* run
+        self.offsets(b, off)
+        for j in range(self.nz):
+            if j != self.stock:
+                hidden += b[off[j] + 1]
+        for j in self.cells:
+            if b[off[j]] == 0:
+                free += 1
+        for j in self.tableau:
+            if b[off[j]] == 0:
+                free += 1
+        if self.empty_to_win.size():
+            for j in self.empty_to_win:
+                won += b[off[j]]
+            return -4 * won - 2 * hidden + free
+        m_clear(needed)
+        for k in range(<int>self.foundations.size()):
+            f = self.foundations[k]
+            o = off[f]
+            if b[o] == 0:
+                for j in range(4):
+                    needed.w[j] |= self.next_starts[k].w[j]
+            else:
+                for j in range(4):
+                    needed.w[j] |= self.next_ups[k][b[o + 1 + b[o]]].w[j]
+        for j in self.tableau:
+            o = off[j]
+            c = b[o]
+            for depth in range(1, c + 1):
+                if m_has(needed, b[o + 2 + c - depth]):
+                    buried += depth - 1
+            rt = self.run_t[j]
+            if rt >= 0:
+                run = <const uint8_t*>self.tables[rt].data()
+                for k in range(b[o + 1] + 1, c):
+                    if not run[b[o + 1 + k] * self.size + b[o + 2 + k]]:
+                        jumbled += 1
+        if self.waste >= 0 and self.last_pass(b[off[self.nz]] | b[off[self.nz] + 1] << 8):
+            if b[off[self.waste]] > 1:
+                jumbled += b[off[self.waste]] - 1
+        if self.targets.size() > 1:
+            to_deal = b[off[self.stock]]
+        for j in self.foundations:
+            won += b[off[j]]
+        return 4 * won - 2 * hidden + free_weight * free - buried - 3 * (jumbled + to_deal)
+
+    cdef bint dead_end(self, const string& p) noexcept nogil:
+        """``Model._stuck_anywhere``: a card that can never move."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef int j, o, c, k, x, prev, lift, rt, w
+        cdef M256 under
+        cdef bint carried, inside
+        self.offsets(b, off)
+        for j in self.blocking_zones:
+            o = off[j]
+            c = b[o]
+            if c < 2:
+                continue
+            m_clear(under)
+            lift = self.lift[j]
+            rt = self.run_t[j]
+            for k in range(c):
+                x = b[o + 2 + k]
+                if self.below[x] and m_has(under, self.below[x]) and not self.loose[x]:
+                    inside = True
+                    for w in range(4):
+                        if self.parents[x].w[w] & ~under.w[w]:
+                            inside = False
+                    if inside:
+                        carried = False
+                        if k > b[o + 1]:
+                            prev = b[o + 1 + k]
+                            carried = lift == LANY or lift != LTOP and rt >= 0 and \
+                                (<const uint8_t*>self.tables[rt].data())[prev * self.size + x]
+                        if not carried:
+                            return True
+                m_set(under, x)
+        return False
+
+    cdef bint drop_ok(self, const uint8_t* b, const int* off, int j, int first, int src) noexcept nogil:
+        """``RuleSet.drop`` of one card, for a game without hooks."""
+        cdef int o = off[j], c = b[o], rt
+        if c == 0:
+            rt = self.empty_r[j]
+            if rt < 0:
+                return False
+            if src >= 0 and self.barred[src * self.nz + j]:
+                return False
+            return (<const uint8_t*>self.tables[rt].data())[first]
+        if b[o + 1] == c:
+            return False
+        rt = self.build_t[j]
+        return rt >= 0 and (<const uint8_t*>self.tables[rt].data())[b[o + 1 + c] * self.size + first]
+
+    cdef bint safe(self, const string& p, const vector[int]* changed, Step* step, string& after) noexcept nogil:
+        """``Model.safe``: a card going up that can never hurt; ``changed``: the zones a
+        line changed (``Model._changed``), or NULL for every zone that sends cards up."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef M256 wanted, up
+        cdef int k, f, o, i, card, w
+        cdef bint have_up = False, ok
+        if not self.any_safe:
+            return False
+        self.offsets(b, off)
+        m_clear(wanted)
+        for k in range(<int>self.foundations.size()):
+            f = self.foundations[k]
+            o = off[f]
+            for w in range(4):
+                wanted.w[w] |= self.next_starts[k].w[w] if b[o] == 0 else self.next_ups[k][b[o + 1 + b[o]]].w[w]
+        if not (wanted.w[0] | wanted.w[1] | wanted.w[2] | wanted.w[3]):
+            return False
+        cdef const vector[int]* zones = &self.sends_up
+        cdef size_t z
+        if changed != NULL:
+            zones = changed
+        for z in range(zones.size()):
+            i = zones[0][z]
+            o = off[i]
+            if b[o] == 0 or not m_has(wanted, b[o + 1 + b[o]]) or b[o + 1] == b[o] or not self.in_sends_up[i]:
+                continue
+            card = b[o + 1 + b[o]]
+            if self.covering[i].size() and not self.run_length(b, off, i):
+                continue
+            if not self.safe_up[card]:
+                if not self.has_needs:
+                    continue
+                if not have_up:
+                    m_clear(up)
+                    for f in self.foundations:
+                        if b[off[f]]:
+                            for w in range(4):
+                                up.w[w] |= self.chain_mask[b[off[f] + 1 + b[off[f]]]].w[w]
+                    have_up = True
+                ok = True
+                for w in range(4):
+                    if self.needs_mask[card].w[w] & ~up.w[w]:
+                        ok = False
+                if not ok:
+                    continue
+            for f in self.foundations:
+                for w in self.receivers[i]:
+                    if w == f:
+                        if self.drop_ok(b, off, f, card, i):
+                            step.i, step.j, step.n = i, f, 1
+                            after.assign(self.play(p, i, f, 1))
+                            return True
+                        break
+        return False
+
+    cdef vector[Child] lines(self, const string& p) noexcept nogil:
+        """``Model.lines`` where no columns fold and draws are plain moves: every move."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef vector[Child] out
+        cdef Child child
+        cdef Step s
+        self.offsets(b, off)
+        cdef vector[Move3] found = self.moves(b, off)
+        for mv in found:
+            child.pos = self.play(p, mv.i, mv.j, mv.n)
+            s.i, s.j, s.n = mv.i, mv.j, mv.n
+            child.steps.clear()
+            child.steps.push_back(s)
+            child.changed.clear()
+            child.local = self.local_safe and (mv.i < 0 or mv.n > 0 and not self.is_found[mv.i] and not self.is_found[mv.j])
+            if child.local:
+                if mv.i < 0:
+                    child.changed = self.targets
+                else:
+                    child.changed.push_back(mv.i)
+                    child.changed.push_back(mv.j)
+            out.push_back(child)
+        return out
+
+    # --- for the differential test: the same parts, from Python positions ------------------
+    def py_moves(self, tuple pos):
+        cdef string p = self.encode(pos)
+        cdef int off[MAXZ + 1]
+        self.offsets(<const uint8_t*>p.data(), off)
+        return [(m.order, m.i, m.j, m.n) for m in self.moves(<const uint8_t*>p.data(), off)]
+
+    def py_play(self, tuple pos, int i, int j, int n):
+        return self.decode(self.play(self.encode(pos), i, j, n))
+
+    def py_lines(self, tuple pos):
+        return [(tuple((s.i, s.j, s.n) for s in c.steps), self.decode(c.pos),
+                 tuple(c.changed) if c.local else None) for c in self.lines(self.encode(pos))]
+
+    def py_key(self, tuple pos):
+        return bytes(self.key(self.encode(pos)))
+
+    def py_won(self, tuple pos):
+        return self.won(self.encode(pos))
+
+    def py_dead_end(self, tuple pos):
+        return self.has_blocking and self.dead_end(self.encode(pos))
+
+    def py_progress(self, tuple pos, int free_weight):
+        return self.progress(self.encode(pos), free_weight)
+
+    def py_safe(self, tuple pos, changed=None):
+        cdef Step s
+        cdef string after
+        cdef vector[int] zones
+        if changed is not None:
+            zones = list(changed)
+        if not self.safe(self.encode(pos), &zones if changed is not None else NULL, &s, after):
+            return None
+        return (s.i, s.j, s.n), self.decode(after)
+
+
+cdef class KernelSearch:
+    """``search._Search`` on the kernel: the same depth-first and best-first searches,
+    budgets and resumption, over the kernel's positions."""
+
+    cdef Kernel k
+    cdef public object hooks, budget, seen, stopped
+    cdef public long nodes
+    cdef public bint table_full
+    cdef object game
+    cdef bint use_safe, use_dead, started_dfs, started_bf, have_pending
+    cdef double deadline
+    cdef long node_cap, table_cap
+    cdef int countdown, weight
+    cdef vector[Frame] stack
+    cdef vector[vector[Step]] path
+    cdef vector[string] node_pos
+    cdef vector[long] node_parent
+    cdef vector[vector[Step]] node_steps
+    cdef priority_queue[pair[int64_t, int64_t]] heap
+    cdef vector[Child] bf_children
+    cdef size_t bf_next
+    cdef long bf_parent
+    cdef bint bf_open
+    cdef string pending_pos
+    cdef vector[Step] pending_steps
+    cdef long pending_parent
+    cdef object stop_reason
+
+    def __init__(self, Kernel kernel, game, hooks, lines, budget, stopped, double started, seen=None):
+        self.k, self.game, self.hooks, self.stopped = kernel, game, hooks, stopped
+        self.use_safe = hooks.safe is not None
+        self.use_dead = hooks.dead_end is not None and kernel.has_blocking
+        self.nodes = 0
+        self.countdown = 16
+        self.seen = seen
+        self.table_full = False
+        self.started_dfs = self.started_bf = self.have_pending = False
+        self.set_budget(budget, started, 0)
+
+    cdef void set_budget(self, budget, double started, long used_elsewhere):
+        self.budget = budget
+        self.deadline = -1.0 if budget.seconds is None else started + budget.seconds
+        self.node_cap = -1 if budget.nodes is None else budget.nodes - used_elsewhere
+        self.table_cap = -1 if budget.table is None else budget.table
+
+    def extend(self, budget, double started, long used_elsewhere):
+        self.set_budget(budget, started, used_elsewhere)
+
+    @property
+    def resumable(self):
+        return (self.started_dfs or self.started_bf) and not self.table_full
+
+    cdef unordered_set[string]* table(self):
+        return &(<Seen>self.seen).table
+
+    # --- the parts every search shares ----------------------------------------------------
+    cdef void settle(self, string& pos, vector[Step]& steps, const vector[int]* changed) noexcept:
+        """Play the safe lines until none is left (``_Search.settle``)."""
+        cdef Step s
+        cdef string after
+        if not self.use_safe:
+            return
+        if self.k.safe(pos, changed, &s, after):
+            steps.push_back(s)
+            pos.swap(after)
+            while self.k.safe(pos, NULL, &s, after):
+                steps.push_back(s)
+                pos.swap(after)
+
+    cdef int visit(self, const string& pos) except -1:
+        """``_Search.visit``: GOING for a new position, EXHAUSTED for one seen, else a stop."""
+        cdef unordered_set[string]* seen = self.table()
+        cdef size_t size = seen.size()
+        seen.insert(self.k.key(pos))
+        if seen.size() == size:
+            return EXHAUSTED
+        if self.table_cap >= 0 and <long>size >= self.table_cap:
+            self.table_full = True
+            return STOP_TABLE
+        self.nodes += 1
+        if self.node_cap >= 0 and self.nodes > self.node_cap:
+            return STOP_NODES
+        self.countdown -= 1
+        if self.countdown == 0:
+            self.countdown = 16
+            return self.check()
+        return GOING
+
+    cdef int check(self) except -1:
+        with nogil:  # let other threads run (a table's hint worker): the search holds the GIL
+            pass
+        if self.stopped():
+            return STOP_CANCEL
+        if self.deadline >= 0 and now() > self.deadline:
+            return STOP_TIME
+        return GOING
+
+    cdef raise_stop(self, int why):
+        from .search import _Stop
+        reasons = {STOP_TIME: "time budget", STOP_NODES: "node budget",
+                   STOP_TABLE: "memory ceiling (transposition table full)", STOP_CANCEL: "cancelled"}
+        raise _Stop(reasons[why])
+
+    cdef object moves_of(self, const vector[Step]& steps):
+        from ..moves import DRAW
+        model = self.k.model
+        return tuple(DRAW if s.i < 0 else model.move(s.i, s.j, s.n) for s in steps)
+
+    cdef object answer_path(self):
+        return [self.moves_of(steps) for steps in self.path]
+
+    cdef bint dead(self, const string& pos) noexcept:
+        return self.use_dead and self.k.dead_end(pos)
+
+    # --- depth-first ------------------------------------------------------------------------
+    def run(self, start):
+        cdef string pos = self.k.encode(start)
+        cdef vector[Step] steps
+        self.settle(pos, steps, NULL)
+        if self.k.won(pos):
+            return [self.moves_of(steps)]
+        if self.dead(pos):
+            return None
+        if self.seen is None:
+            self.seen = Seen()
+        self.table().insert(self.k.key(pos))
+        self.path.clear()
+        self.path.push_back(steps)
+        self.stack.clear()
+        self.enter(pos)
+        self.started_dfs = True
+        why = self.check()
+        if why != GOING:
+            self.raise_stop(why)
+        return self.resume()
+
+    def go_on(self, start):
+        if self.started_bf:
+            return self.resume_best_first()
+        return self.run(start) if not self.started_dfs else self.resume()
+
+    def resume(self):
+        cdef Frame* top
+        cdef Child* child
+        cdef string pos
+        cdef vector[Step] steps
+        cdef int why
+        if self.have_pending:
+            self.have_pending = False
+            if self.k.won(self.pending_pos):
+                self.path.push_back(self.pending_steps)
+                return self.answer_path()
+            if not self.dead(self.pending_pos):
+                self.path.push_back(self.pending_steps)
+                self.enter(self.pending_pos)
+        while self.stack.size():
+            top = &self.stack.back()
+            if top.next == top.children.size():
+                self.stack.pop_back()
+                self.path.pop_back()
+                continue
+            child = &top.children[top.next]
+            top.next += 1
+            pos.swap(child.pos)
+            steps.swap(child.steps)
+            self.settle(pos, steps, &child.changed if child.local else NULL)
+            why = self.visit(pos)
+            if why == EXHAUSTED:
+                continue
+            if why != GOING:
+                self.pending_pos.swap(pos)
+                self.pending_steps.swap(steps)
+                self.have_pending = True
+                self.raise_stop(why)
+            if self.k.won(pos):
+                self.path.push_back(steps)
+                return self.answer_path()
+            if self.dead(pos):
+                continue
+            self.path.push_back(steps)
+            self.enter(pos)
+        return None
+
+    cdef void enter(self, const string& pos) noexcept:
+        """A new frame of the depth-first search: the lines from ``pos``."""
+        cdef vector[Child] children = self.k.lines(pos)
+        self.stack.resize(self.stack.size() + 1)
+        cdef Frame* top = &self.stack.back()  # a pointer: Cython copies what a reference returns
+        top.children.swap(children)
+        top.next = 0
+
+    # --- best-first ---------------------------------------------------------------------------
+    def run_best_first(self, start, progress=None):
+        cdef string pos = self.k.encode(start)
+        cdef vector[Step] steps
+        self.weight = self.k.free_weight if progress is None or progress == self.hooks.progress else 1
+        self.settle(pos, steps, NULL)
+        if self.k.won(pos):
+            return [self.moves_of(steps)]
+        if self.dead(pos):
+            return None
+        if self.seen is None:
+            self.seen = Seen()
+        self.table().insert(self.k.key(pos))
+        self.node_pos.clear()
+        self.node_parent.clear()
+        self.node_steps.clear()
+        self.node_pos.push_back(pos)
+        self.node_parent.push_back(-1)
+        self.node_steps.push_back(steps)
+        self.heap.push(pair[int64_t, int64_t](0, 0))
+        self.bf_open = False
+        self.started_bf = True
+        why = self.check()
+        if why != GOING:
+            self.raise_stop(why)
+        return self.resume_best_first()
+
+    def resume_best_first(self):
+        cdef Child* child
+        cdef string pos
+        cdef vector[Step] steps
+        cdef int why
+        cdef long index
+        if self.have_pending:
+            self.have_pending = False
+            line = self.queue(self.pending_pos, self.pending_steps, self.pending_parent)
+            if line is not None:
+                return line
+        while True:
+            if not self.bf_open:
+                if self.heap.empty():
+                    return None
+                index = self.heap.top().second
+                self.heap.pop()
+                self.bf_children = self.k.lines(self.node_pos[index])
+                self.node_pos[index] = string()  # what is left of it: its steps and parent
+                self.bf_next = 0
+                self.bf_parent = index
+                self.bf_open = True
+            while self.bf_next < self.bf_children.size():
+                child = &self.bf_children[self.bf_next]
+                self.bf_next += 1
+                pos.swap(child.pos)
+                steps.swap(child.steps)
+                self.settle(pos, steps, &child.changed if child.local else NULL)
+                why = self.visit(pos)
+                if why == EXHAUSTED:
+                    continue
+                if why != GOING:
+                    self.pending_pos.swap(pos)
+                    self.pending_steps.swap(steps)
+                    self.pending_parent = self.bf_parent
+                    self.have_pending = True
+                    self.raise_stop(why)
+                line = self.queue(pos, steps, self.bf_parent)
+                if line is not None:
+                    return line
+            self.bf_open = False
+
+    cdef object queue(self, string& pos, vector[Step]& steps, long parent):
+        cdef long index
+        if self.k.won(pos):
+            parts = [self.moves_of(steps)]
+            index = parent
+            while index >= 0:
+                parts.append(self.moves_of(self.node_steps[index]))
+                index = self.node_parent[index]
+            parts.reverse()
+            return parts
+        if not self.dead(pos):
+            index = self.node_pos.size()
+            self.heap.push(pair[int64_t, int64_t](self.k.progress(pos, self.weight), index))
+            self.node_pos.push_back(pos)
+            self.node_parent.push_back(parent)
+            self.node_steps.push_back(steps)
+        return None

@@ -1,0 +1,88 @@
+"""The compiled kernel against the pure-Python model and search, for every registered game
+(docs/solver.md, "The compiled kernel"): the differential check, shown to catch a
+one-table mismatch, and the fallback where the kernel is off."""
+
+from __future__ import annotations
+
+import copy
+import subprocess
+import sys
+
+import pytest
+
+from solitaire_core.registry import load_games
+from solitaire_core.solver import kernel
+from solitaire_core.solver.derived import Model
+from solitaire_core.solver.differential import KernelDisagrees, check_kernel
+from solitaire_core.solver.search import Budget, solve
+
+GAMES = load_games()
+
+
+def test_the_kernel_is_built_by_the_install():
+    """The README's commands compile it (``pip install -e``): the tests run on it."""
+    assert kernel.available() is None, kernel.available()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_kernel_agrees_with_python_on_every_game(game_id):
+    counted = check_kernel(GAMES[game_id])
+    assert counted["positions"] or counted["skipped"]
+
+
+def _covered_game():
+    """A registered game the kernel covers at its default options, and its model."""
+    for game_id in sorted(GAMES):
+        game = GAMES[game_id]
+        try:
+            model = Model(game)
+        except (TypeError, AttributeError):
+            continue
+        model.start(game.new(1))
+        if kernel.why_not(model) is None and model.tableau:
+            return game, model
+    pytest.skip("no registered game is searched on the kernel")
+
+
+def test_a_one_table_mismatch_is_caught():
+    """One entry of one build table changed in the kernel's copy: the check fails at the
+    first position where the kernel lists a move Python does not."""
+    game, model = _covered_game()
+    pos = model.start(game.new(1))
+    build = model.build[model.tableau[0]]
+    tops = [pos[j][-1] for j in model.tableau if len(pos[j]) > 1 and pos[j][0] < len(pos[j]) - 1]
+    flip = next(a * model.size + b for a in tops for b in tops if a != b and not build[a * model.size + b])
+    wrong = bytearray(build)
+    wrong[flip] = 1
+
+    def broken(model):
+        fake = copy.copy(model)
+        fake.build = [bytes(wrong) if table is build else table for table in model.build]
+        from solitaire_core.solver import _kernel
+        return _kernel.Kernel(fake)
+
+    with pytest.raises(KernelDisagrees, match="moves"):
+        check_kernel(game, deals=[1], make=broken)
+
+
+def test_without_the_kernel_the_search_runs_in_python_and_says_so(monkeypatch):
+    game, _ = _covered_game()
+    state = game.new(1)
+    assert kernel.search_note(game, state) is None
+    compiled = solve(game, state, Budget(seconds=None, nodes=2000))
+    monkeypatch.setenv("SOLITAIRE_PURE", "1")
+    assert kernel.search_note(game, state) == "search in pure Python, slower: SOLITAIRE_PURE=1 is set"
+    python = solve(game, state, Budget(seconds=None, nodes=2000))
+    assert (python.answer, python.nodes, python.moves) == (compiled.answer, compiled.nodes, compiled.moves)
+
+
+@pytest.mark.parametrize("pure", [None, "1"])
+def test_solve_says_when_the_search_runs_in_python(pure):
+    """``solitaire solve`` prints one line on standard error where the search runs in Python."""
+    game, _ = _covered_game()
+    env = {"PATH": "/usr/bin:/bin", "LANGUAGE": "en", **({"SOLITAIRE_PURE": pure} if pure else {})}
+    done = subprocess.run([sys.executable, "-m", "solitaire_core", "solve", game.id, "--deal", "1", "--budget", "2"],
+                          capture_output=True, text=True, timeout=600, env=env)
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stderr.splitlines() if "pure Python" in line]
+    assert said == ([] if pure is None else ["solitaire: search in pure Python, slower: SOLITAIRE_PURE=1 is set"])
