@@ -16,6 +16,8 @@ from libc.string cimport memcpy
 from libcpp.string cimport string
 from libcpp.vector cimport vector
 from libcpp.unordered_set cimport unordered_set
+from libcpp.unordered_map cimport unordered_map
+from cython.operator cimport dereference as deref
 from libcpp.utility cimport pair
 from libcpp.queue cimport priority_queue
 from libcpp.algorithm cimport stable_sort, sort as cpp_sort
@@ -64,6 +66,20 @@ cdef struct Child:
     vector[int] changed   # the zones a local safe test looks at; empty: every zone it may
     bint local
 
+cdef struct Cand:      # the last move of a line, drawn from a split of the stock (``base``)
+    int order
+    int draws
+    int i
+    int j
+    int n
+    int base
+
+cdef struct Line:      # a line of ``Kernel.uses``: its steps, where it ends, its last move's zones
+    vector[Step] steps
+    string pos
+    int k
+    int m
+
 cdef struct Frame:
     vector[Child] children
     size_t next
@@ -87,6 +103,9 @@ cdef M256 mask_of(object number):
 
 cdef bint order_less(const Move3& a, const Move3& b) noexcept nogil:
     return a.order < b.order
+
+cdef bint cand_less(const Cand& a, const Cand& b) noexcept nogil:
+    return a.order < b.order or a.order == b.order and a.draws < b.draws
 
 cdef inline double now() noexcept nogil:
     cdef timespec t
@@ -123,6 +142,10 @@ cdef class Kernel:
     cdef vector[vector[M256]] next_ups
     cdef vector[M256] next_starts
     cdef int free_weight
+    cdef bint stock_lines
+    cdef vector[int] fold_zone, into_waste
+    cdef vector[vector[int]] givers
+    cdef unordered_map[string, vector[pair[int, string]]] split_cache
     # the work buffer a move's effect is made in
     cdef int cnt[MAXZ]
     cdef int dn[MAXZ]
@@ -216,6 +239,9 @@ cdef class Kernel:
             self.next_ups.push_back([mask_of(x) for x in ups])
             self.next_starts.push_back(mask_of(starts))
         self.free_weight = m.free_weight
+        self.fold_zone = [j in m.fold for j in range(nz)]
+        self.into_waste = list(m.into_waste)
+        self.givers = [list(g) for g in m.givers]
         self.has_blocking = m.blocking is not None
         if self.has_blocking:
             zones, below, parents, loose = m.blocking
@@ -232,6 +258,8 @@ cdef class Kernel:
         self.redeals = -1 if m.redeals is None else m.redeals
         self.sends_up = list(m.sends_up)
         self.in_sends_up = [j in m.sends_up for j in range(self.nz)]
+        self.stock_lines = m.stock_lines
+        self.split_cache.clear()
 
     # --- positions between Python and C++ --------------------------------------------
     cdef string encode(self, tuple pos) except *:
@@ -368,18 +396,14 @@ cdef class Kernel:
             return 4 if count > n else 8
         return 2 if not self.is_cell[j] else 6
 
-    cdef vector[Move3] moves(self, const uint8_t* b, const int* off) noexcept nogil:
-        """``Model.moves``: every legal move, best first (a stable sort, as Python's)."""
-        cdef vector[Move3] found
-        cdef vector[const uint8_t*] rows
-        cdef vector[int] rooms
-        cdef vector[int] free_zones
-        cdef int z, j, i, n, k, first, cells = 0, cols = 0, o, count, down, room, rt, lo, hi
-        cdef const uint8_t* row
-        cdef Move3 mv
+    cdef void fill_rows(self, const uint8_t* b, const int* off, vector[const uint8_t*]& rows, vector[int]& rooms,
+                        bint free) noexcept nogil:
+        """``RuleSet.rows``: for each zone the cards it takes now (a row of a table, or NULL)
+        and the longest run it takes at once; ``free``: counting free places (supermove)."""
+        cdef int z, j, cells = 0, cols = 0
         rows.resize(self.nz)
         rooms.resize(self.nz)
-        if self.supermove:
+        if self.supermove and free:
             for z in self.cells:
                 if b[off[z]] == 0:
                     cells += 1
@@ -389,64 +413,104 @@ cdef class Kernel:
         for j in range(self.nz):
             rows[j] = NULL
             rooms[j] = 0
-            if not self.takers[j]:
-                continue
-            o = off[j]
-            count, down = b[o], b[o + 1]
-            if count == 0:
-                rt = self.empty_r[j]
-                if rt >= 0:
-                    rows[j] = <const uint8_t*>self.tables[rt].data()
-            elif down != count:
-                rt = self.build_t[j]
-                if rt >= 0:
-                    rows[j] = <const uint8_t*>self.tables[rt].data() + b[o + 1 + count] * self.size
-            if self.one[j]:
-                rooms[j] = 1
-            elif self.supermove:
-                rooms[j] = (cells + 1) << (cols - (1 if count == 0 and self.is_tableau[j] else 0))
-            else:
-                rooms[j] = self.deck_size
+            if self.takers[j]:
+                self.row(b, off, j, free, cells, cols, &rows[j], &rooms[j])
+
+    cdef void row(self, const uint8_t* b, const int* off, int j, bint free, int cells, int cols,
+                  const uint8_t** row, int* room) noexcept nogil:
+        """``RuleSet.row`` of zone ``j``."""
+        cdef int o = off[j], count = b[o], down = b[o + 1], rt
+        row[0] = NULL
+        if count == 0:
+            rt = self.empty_r[j]
+            if rt >= 0:
+                row[0] = <const uint8_t*>self.tables[rt].data()
+        elif down != count:
+            rt = self.build_t[j]
+            if rt >= 0:
+                row[0] = <const uint8_t*>self.tables[rt].data() + b[o + 1 + count] * self.size
+        if self.one[j]:
+            room[0] = 1
+        elif self.supermove and free:
+            room[0] = (cells + 1) << (cols - (1 if count == 0 and self.is_tableau[j] else 0))
+        else:
+            room[0] = self.deck_size
+
+    cdef void free_places(self, const uint8_t* b, const int* off, int* cells, int* cols) noexcept nogil:
+        cdef int z
+        cells[0] = cols[0] = 0
+        for z in self.cells:
+            if b[off[z]] == 0:
+                cells[0] += 1
+        for z in self.tableau:
+            if b[off[z]] == 0:
+                cols[0] += 1
+
+    cdef vector[Move3] moves(self, const uint8_t* b, const int* off) noexcept nogil:
+        """``Model.moves``: every legal move, best first (a stable sort, as Python's)."""
+        cdef vector[Move3] found
+        cdef vector[const uint8_t*] rows
+        cdef vector[int] rooms
+        cdef int k, i
+        cdef Move3 mv
+        self.fill_rows(b, off, rows, rooms, True)
         for k in range(<int>self.giving_src.size()):
             i = self.giving_src[k]
-            o = off[i]
-            count = b[o]
-            if count == 0 or self.covered(b, off, i):
+            if b[off[i]] == 0 or self.covered(b, off, i):
                 continue
-            n = self.run_length(b, off, i)
-            if n == 0:
-                continue
-            if self.lift[i] == LTOP_OR_ALL and 1 < n:  # its top card, or all of it as one run
-                self.add_moves(found, b, off, i, 1, rows, rooms, k)
-                if n == count:
-                    self.add_moves(found, b, off, i, n, rows, rooms, k)
-            else:
-                for lo in range(1, n + 1):
-                    self.add_moves(found, b, off, i, lo, rows, rooms, k)
+            self.moves_from(found, b, off, i, self.giving_to[k], rows, rooms)
         if self.pairs_t >= 0:
-            for z in range(self.nz):
-                if not self.is_found[z] and self.run_length(b, off, z):
-                    free_zones.push_back(z)
-            row = <const uint8_t*>self.tables[self.pairs_t].data()
-            for i in free_zones:
-                for j in free_zones:
-                    if i != j and row[b[off[i] + 1 + b[off[i]]] * self.size + b[off[j] + 1 + b[off[j]]]]:
-                        mv.order, mv.i, mv.j, mv.n = 0, i, j, -1
-                        found.push_back(mv)
+            self.pairs_among(found, b, off, -1, -1)
         if not self.draw_refused(b, off):
             mv.order, mv.i, mv.j, mv.n = 3, -1, -1, 0
             found.push_back(mv)
         stable_sort(found.begin(), found.end(), order_less)
         return found
 
+    cdef void moves_from(self, vector[Move3]& found, const uint8_t* b, const int* off, int i,
+                         const vector[int]& targets, vector[const uint8_t*]& rows, vector[int]& rooms) noexcept nogil:
+        """``RuleSet.moves_from``: each run zone ``i`` may give to one of ``targets``."""
+        cdef int n = self.run_length(b, off, i), lo
+        if n == 0:
+            return
+        if self.lift[i] == LTOP_OR_ALL and 1 < n:  # its top card, or all of it as one run
+            self.add_moves(found, b, off, i, 1, targets, rows, rooms)
+            if n == b[off[i]]:
+                self.add_moves(found, b, off, i, n, targets, rows, rooms)
+        else:
+            for lo in range(1, n + 1):
+                self.add_moves(found, b, off, i, lo, targets, rows, rooms)
+
     cdef void add_moves(self, vector[Move3]& found, const uint8_t* b, const int* off, int i, int n,
-                        vector[const uint8_t*]& rows, vector[int]& rooms, int k) noexcept nogil:
+                        const vector[int]& targets, vector[const uint8_t*]& rows, vector[int]& rooms) noexcept nogil:
         cdef int o = off[i], first = b[o + 2 + b[o] - n], j
+        cdef size_t t
         cdef Move3 mv
-        for j in self.giving_to[k]:
+        for t in range(targets.size()):
+            j = targets[t]
             if rows[j] != NULL and rows[j][first] and n <= rooms[j] and not (self.barred[i * self.nz + j] and b[off[j]] == 0):
                 mv.order, mv.i, mv.j, mv.n = self.order(b, off, i, j, n), i, j, n
                 found.push_back(mv)
+
+    cdef void pairs_among(self, vector[Move3]& found, const uint8_t* b, const int* off, int only_a, int only_b) noexcept nogil:
+        """``RuleSet.pairs_among`` over the pairable zones; ``only_a``/``only_b``: the one zone
+        a pair must start or end with (-1: any)."""
+        cdef vector[int] free_zones
+        cdef int z, i, j
+        cdef Move3 mv
+        for z in range(self.nz):
+            if not self.is_found[z] and self.run_length(b, off, z):
+                free_zones.push_back(z)
+        cdef const uint8_t* row = <const uint8_t*>self.tables[self.pairs_t].data()
+        for i in free_zones:
+            if only_a >= 0 and i != only_a:
+                continue
+            for j in free_zones:
+                if only_b >= 0 and j != only_b:
+                    continue
+                if i != j and row[b[off[i] + 1 + b[off[i]]] * self.size + b[off[j] + 1 + b[off[j]]]]:
+                    mv.order, mv.i, mv.j, mv.n = 0, i, j, -1
+                    found.push_back(mv)
 
     # --- effects -------------------------------------------------------------------------
     cdef string play(self, const string& p, int i, int j, int n) noexcept nogil:
@@ -612,8 +676,34 @@ cdef class Kernel:
             total += b[off[j]]
         return total == self.win_count
 
-    cdef string key(self, const string& p) noexcept nogil:
+    cdef string fresh(self, const string& p) noexcept nogil:
+        """``Model._fresh``: a split of the stock and waste a fresh pass reaches, keyed as
+        the stock before a pass, all of it in the stock."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef string ends
+        cdef int si = self.stock, w = self.waste, drawn, sc, k
+        self.offsets(b, off)
+        drawn, sc = b[off[w]], b[off[si]]
+        if drawn == 0 or (drawn % self.draw_count and sc > 0):
+            return p
+        ends.push_back(<char>(drawn + sc))
+        ends.push_back(<char>(drawn + sc))
+        ends.append(<const char*>&b[off[si] + 2], sc)
+        for k in range(drawn):
+            ends.push_back(<char>b[off[w] + 1 + drawn - k])
+        ends.push_back(0)
+        ends.push_back(0)
+        ends.append(<const char*>&b[off[self.nz]], 2)
+        return self.splice(p, ends)
+
+    cdef string key(self, const string& given) noexcept nogil:
         """``Model.key``, as bytes: positions with equal keys have equal Python keys."""
+        cdef string p
+        if self.redeals < 0 and self.stock_lines:
+            p = self.fresh(given)
+        else:
+            p = given
         cdef const uint8_t* b = <const uint8_t*>p.data()
         cdef int off[MAXZ + 1]
         cdef string out
@@ -842,29 +932,304 @@ cdef class Kernel:
                         break
         return False
 
-    cdef vector[Child] lines(self, const string& p) noexcept nogil:
-        """``Model.lines`` where no columns fold and draws are plain moves: every move."""
+    cdef void lifts(self, const uint8_t* b, const int* off, int i, vector[int]& counts) noexcept nogil:
+        """``RuleSet.lifts``: how many top cards may be lifted from zone ``i``."""
+        cdef int n = self.run_length(b, off, i), k
+        counts.clear()
+        if self.lift[i] == LTOP_OR_ALL and 1 < n:
+            counts.push_back(1)
+            if n == b[off[i]]:
+                counts.push_back(n)
+            return
+        for k in range(1, n + 1):
+            counts.push_back(k)
+
+    cdef string splice(self, const string& p, const string& ends) noexcept nogil:
+        """``p`` with its stock, waste and redeals those of ``ends`` (``drawn``'s splits)."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef const uint8_t* e = <const uint8_t*>ends.data()
+        cdef int off[MAXZ + 1]
+        cdef string out
+        cdef int z, first = self.stock if self.stock < self.waste else self.waste
+        cdef int second = self.waste if self.stock < self.waste else self.stock
+        cdef int stock_len = 2 + e[0]
+        self.offsets(b, off)
+        out.reserve(p.size() + 64)
+        for z in range(self.nz):
+            if z == self.stock:
+                out.append(<const char*>e, stock_len)
+            elif z == self.waste:
+                out.append(<const char*>&e[stock_len], 2 + e[stock_len])
+            else:
+                out.append(<const char*>&b[off[z]], 2 + b[off[z]])
+        out.append(<const char*>&e[ends.size() - 2], 2)
+        return out
+
+    cdef vector[pair[int, string]]* drawn(self, const string& p) noexcept nogil:
+        """``Model._drawn``: (draws, the stock, waste and redeals they reach) for each split
+        of the stock and waste that draws alone reach from ``p``, once each; kept by the
+        stock, waste and redeals they start from."""
         cdef const uint8_t* b = <const uint8_t*>p.data()
         cdef int off[MAXZ + 1]
-        cdef vector[Child] out
-        cdef Child child
-        cdef Step s
+        cdef string ends, at
+        cdef int draws = 0, w = self.waste, si = self.stock
+        cdef bint seen[257]
         self.offsets(b, off)
-        cdef vector[Move3] found = self.moves(b, off)
+        ends.append(<const char*>&b[off[si]], 2 + b[off[si]])
+        ends.append(<const char*>&b[off[w]], 2 + b[off[w]])
+        ends.append(<const char*>&b[off[self.nz]], 2)
+        found = self.split_cache.find(ends)
+        if found != self.split_cache.end():
+            return &deref(found).second
+        if self.split_cache.size() > 20000:
+            self.split_cache.clear()
+        cdef vector[pair[int, string]]* splits = &self.split_cache[ends]
+        for draws in range(257):
+            seen[draws] = False
+        seen[b[off[w]]] = True
+        draws = 0
+        at = p
+        while True:
+            b = <const uint8_t*>at.data()
+            self.offsets(b, off)
+            if self.draw_refused(b, off):
+                break
+            at = self.play(at, -1, -1, 0)
+            draws += 1
+            b = <const uint8_t*>at.data()
+            self.offsets(b, off)
+            if seen[b[off[w]]]:
+                break
+            seen[b[off[w]]] = True
+            ends.clear()
+            ends.append(<const char*>&b[off[si]], 2 + b[off[si]])
+            ends.append(<const char*>&b[off[w]], 2 + b[off[w]])
+            ends.append(<const char*>&b[off[self.nz]], 2)
+            splits.push_back(pair[int, string](draws, ends))
+        return splits
+
+    cdef void waste_moves(self, vector[Move3]& found, const uint8_t* d, const int* doff,
+                          vector[const uint8_t*]& rows0, vector[int]& rooms0, vector[Move3]& onto) noexcept nogil:
+        """``Model._waste_moves``: the moves off or onto the waste of a split (``rows0`` and
+        ``onto``: those of the position it was drawn from)."""
+        cdef vector[const uint8_t*] rows = rows0
+        cdef vector[int] rooms = rooms0
+        cdef int w = self.waste, cells, cols
+        cdef Move3 mv
+        if self.takers[w]:
+            self.free_places(d, doff, &cells, &cols)
+            self.row(d, doff, w, True, cells, cols, &rows[w], &rooms[w])
+        self.moves_from(found, d, doff, w, self.receivers[w], rows, rooms)
+        cdef const uint8_t* takes = rows[w]
+        cdef bint empty = d[doff[w]] == 0
+        if takes != NULL:
+            for o in onto:  # (zone, cards, first card) in (i, n, order)
+                if takes[o.order] and o.n <= rooms[w] and not (empty and self.barred[o.i * self.nz + w]):
+                    mv.order, mv.i, mv.j, mv.n = self.order(d, doff, o.i, w, o.n), o.i, w, o.n
+                    found.push_back(mv)
+        if self.pairs_t >= 0 and self.run_length(d, doff, w):
+            self.pairs_among(found, d, doff, w, -1)
+            self.pairs_among(found, d, doff, -1, w)
+
+    cdef vector[Line] uses(self, const string& after, int i, int j, int n, vector[const uint8_t*]& rows0,
+                           vector[int]& rooms0, vector[int]& lengths0, bint narrow) noexcept nogil:
+        """``Model._uses``: the lines from ``after``, where ``n`` cards just went from zone
+        ``i`` to ``j``, that use what that laid bare on ``i``."""
+        cdef const uint8_t* a = <const uint8_t*>after.data()
+        cdef int aoff[MAXZ + 1]
+        cdef vector[const uint8_t*] rows = rows0
+        cdef vector[int] rooms = rooms0
+        cdef vector[int] lengths = lengths0
+        cdef vector[Move3] found
+        cdef vector[int] targets
+        cdef vector[Line] out
+        cdef Line line
+        cdef Step s
+        cdef int ci, top = 0, moved, bt, rt, k, q, ck, limit, room, w = self.waste, t, draws, wc, m
+        cdef bint nar, carried, emptied
+        cdef const uint8_t* takes
+        self.offsets(a, aoff)
+        self.row(a, aoff, i, False, 0, 0, &rows[i], &rooms[i])
+        self.row(a, aoff, j, False, 0, 0, &rows[j], &rooms[j])
+        lengths[j] = self.run_length(a, aoff, j)
+        ci = a[aoff[i]]
+        moved = a[aoff[j] + 2 + a[aoff[j]] - n]
+        if ci:
+            top = a[aoff[i] + 1 + ci]
+        bt = self.build_t[i]
+        nar = narrow and ci > 0 and bt >= 0 and (<const uint8_t*>self.tables[bt].data())[top * self.size + moved]
+        if ci > 0:
+            rt = self.run_t[i]
+            carried = self.lift[i] == LANY or rt >= 0 and (<const uint8_t*>self.tables[rt].data())[top * self.size + moved]
+            for t in self.receivers[i]:
+                if (not carried or self.one[t]) and (not nar or self.is_found[t]):
+                    targets.push_back(t)
+            self.moves_from(found, a, aoff, i, targets, rows, rooms)
+        takes = NULL
+        room = 0
+        if not nar:
+            takes = rows[i]
+            room = rooms[i]
+        emptied = ci == 0
+        cdef Move3 mv
+        if takes != NULL:
+            for k in self.givers[i]:
+                if emptied and self.barred[k * self.nz + i]:
+                    continue
+                ck = a[aoff[k]]
+                limit = lengths[k] if lengths[k] < room else room
+                for q in range(1, limit + 1):
+                    if takes[a[aoff[k] + 2 + ck - q]]:
+                        mv.order, mv.i, mv.j, mv.n = self.order(a, aoff, k, i, q), k, i, q
+                        found.push_back(mv)
+        stable_sort(found.begin(), found.end(), order_less)
         for mv in found:
-            child.pos = self.play(p, mv.i, mv.j, mv.n)
+            line.steps.clear()
             s.i, s.j, s.n = mv.i, mv.j, mv.n
-            child.steps.clear()
+            line.steps.push_back(s)
+            line.pos = self.play(after, mv.i, mv.j, mv.n)
+            line.k, line.m = mv.i, mv.j
+            out.push_back(line)
+        cdef vector[pair[int, string]]* splits
+        cdef string dpos
+        cdef const uint8_t* d
+        cdef int doff[MAXZ + 1]
+        if self.stock_lines and takes != NULL and not (emptied and self.barred[w * self.nz + i]):
+            splits = self.drawn(after)
+            for k in range(<int>splits.size()):
+                draws = splits[0][k].first
+                dpos = self.splice(after, splits[0][k].second)
+                d = <const uint8_t*>dpos.data()
+                self.offsets(d, doff)
+                wc = d[doff[w]]
+                if self.lift[w] == LTOP and (wc == 0 or not takes[d[doff[w] + 1 + wc]]):
+                    continue
+                limit = self.run_length(d, doff, w)
+                if room < limit:
+                    limit = room
+                for q in range(1, limit + 1):
+                    if takes[d[doff[w] + 2 + wc - q]]:
+                        line.steps.clear()
+                        s.i, s.j, s.n = -1, -1, 0
+                        for m in range(draws):
+                            line.steps.push_back(s)
+                        s.i, s.j, s.n = w, i, q
+                        line.steps.push_back(s)
+                        line.pos = self.play(dpos, w, i, q)
+                        line.k, line.m = w, i
+                        out.push_back(line)
+        return out
+
+    cdef vector[Child] lines(self, const string& p, bint narrow) noexcept nogil:
+        """``Model.lines``: every move; with stock lines, a draw only as part of a line of
+        draws ending in a move off or onto the waste; where columns fold, a run moved off
+        a face-up card or emptying its column only with a use of what it laid bare."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef int doff[MAXZ + 1]
+        cdef vector[Child] out
+        cdef vector[Cand] cands
+        cdef vector[string] bases
+        cdef vector[const uint8_t*] rows
+        cdef vector[int] rooms
+        cdef vector[int] lengths
+        cdef vector[Move3] onto
+        cdef vector[Move3] found
+        cdef vector[int] counts
+        cdef vector[Line] used
+        cdef vector[pair[int, string]]* splits
+        cdef Cand cand
+        cdef Move3 o
+        cdef Step s, draw
+        cdef string after
+        cdef M256 taken
+        cdef const uint8_t* d
+        cdef int w = self.waste, i, k, c, rest, first, base
+        cdef bint use_taken, rows_ready = False
+        self.offsets(b, off)
+        found = self.moves(b, off)
+        for mv in found:
+            if mv.i < 0 and self.stock_lines:
+                continue
+            cand.order, cand.draws, cand.i, cand.j, cand.n, cand.base = mv.order, 0, mv.i, mv.j, mv.n, 0
+            cands.push_back(cand)
+        bases.push_back(p)
+        if self.stock_lines:
+            self.fill_rows(b, off, rows, rooms, True)
+            rows_ready = True
+            for i in self.into_waste:
+                self.lifts(b, off, i, counts)
+                for c in counts:
+                    o.order, o.i, o.n = b[off[i] + 2 + b[off[i]] - c], i, c
+                    onto.push_back(o)
+            use_taken = self.lift[w] == LTOP and onto.empty() and self.pairs_t < 0
+            if use_taken:
+                m_clear(taken)
+                for i in self.receivers[w]:
+                    if rows[i] != NULL:
+                        for c in range(1, self.size):
+                            if rows[i][c]:
+                                m_set(taken, c)
+            splits = self.drawn(p)
+            for k in range(<int>splits.size()):
+                bases.push_back(self.splice(p, splits[0][k].second))
+                d = <const uint8_t*>bases.back().data()
+                self.offsets(d, doff)
+                if use_taken and (d[doff[w]] == 0 or not m_has(taken, d[doff[w] + 1 + d[doff[w]]])):
+                    bases.pop_back()
+                    continue
+                found.clear()
+                self.waste_moves(found, d, doff, rows, rooms, onto)
+                for mv in found:
+                    cand.order, cand.draws, cand.i, cand.j, cand.n = mv.order, splits[0][k].first, mv.i, mv.j, mv.n
+                    cand.base = <int>bases.size() - 1
+                    cands.push_back(cand)
+            stable_sort(cands.begin(), cands.end(), cand_less)
+        draw.i, draw.j, draw.n = -1, -1, 0
+        out.reserve(cands.size())
+        for cand in cands:
+            after = self.play(bases[cand.base], cand.i, cand.j, cand.n)
+            if cand.i >= 0 and self.fold_zone[cand.i] and self.fold_zone[cand.j]:
+                rest = b[off[cand.i]] - cand.n
+                if rest == 0 or rest > b[off[cand.i] + 1]:
+                    if not rows_ready:
+                        self.fill_rows(b, off, rows, rooms, True)
+                        rows_ready = True
+                    if lengths.empty():
+                        for k in range(self.nz):
+                            lengths.push_back(self.run_length(b, off, k))
+                    used = self.uses(after, cand.i, cand.j, cand.n, rows, rooms, lengths, narrow)
+                    for line in used:
+                        out.resize(out.size() + 1)
+                        child = &out.back()
+                        for k in range(cand.draws):
+                            child.steps.push_back(draw)
+                        s.i, s.j, s.n = cand.i, cand.j, cand.n
+                        child.steps.push_back(s)
+                        child.steps.insert(child.steps.end(), line.steps.begin(), line.steps.end())
+                        child.pos.swap(line.pos)
+                        child.local = self.local_safe and not self.is_found[line.k] and not self.is_found[line.m]
+                        if child.local:
+                            child.changed.push_back(cand.i)
+                            child.changed.push_back(cand.j)
+                            child.changed.push_back(line.k)
+                            child.changed.push_back(line.m)
+                    continue
+            out.resize(out.size() + 1)
+            child = &out.back()
+            for k in range(cand.draws):
+                child.steps.push_back(draw)
+            s.i, s.j, s.n = cand.i, cand.j, cand.n
             child.steps.push_back(s)
-            child.changed.clear()
-            child.local = self.local_safe and (mv.i < 0 or mv.n > 0 and not self.is_found[mv.i] and not self.is_found[mv.j])
+            child.pos.swap(after)
+            child.local = self.local_safe and (cand.i < 0 or cand.n > 0 and not self.is_found[cand.i]
+                                               and not self.is_found[cand.j])
             if child.local:
-                if mv.i < 0:
+                if cand.i < 0:
                     child.changed = self.targets
                 else:
-                    child.changed.push_back(mv.i)
-                    child.changed.push_back(mv.j)
-            out.push_back(child)
+                    child.changed.push_back(cand.i)
+                    child.changed.push_back(cand.j)
         return out
 
     # --- for the differential test: the same parts, from Python positions ------------------
@@ -877,9 +1242,9 @@ cdef class Kernel:
     def py_play(self, tuple pos, int i, int j, int n):
         return self.decode(self.play(self.encode(pos), i, j, n))
 
-    def py_lines(self, tuple pos):
+    def py_lines(self, tuple pos, bint narrow=False):
         return [(tuple((s.i, s.j, s.n) for s in c.steps), self.decode(c.pos),
-                 tuple(c.changed) if c.local else None) for c in self.lines(self.encode(pos))]
+                 tuple(c.changed) if c.local else None) for c in self.lines(self.encode(pos), narrow)]
 
     def py_key(self, tuple pos):
         return bytes(self.key(self.encode(pos)))
@@ -913,7 +1278,7 @@ cdef class KernelSearch:
     cdef public long nodes
     cdef public bint table_full
     cdef object game
-    cdef bint use_safe, use_dead, started_dfs, started_bf, have_pending
+    cdef bint use_safe, use_dead, started_dfs, started_bf, have_pending, narrow
     cdef double deadline
     cdef long node_cap, table_cap
     cdef int countdown, weight
@@ -932,8 +1297,9 @@ cdef class KernelSearch:
     cdef long pending_parent
     cdef object stop_reason
 
-    def __init__(self, Kernel kernel, game, hooks, lines, budget, stopped, double started, seen=None):
+    def __init__(self, Kernel kernel, game, hooks, bint narrow, budget, stopped, double started, seen=None):
         self.k, self.game, self.hooks, self.stopped = kernel, game, hooks, stopped
+        self.narrow = narrow
         self.use_safe = hooks.safe is not None
         self.use_dead = hooks.dead_end is not None and kernel.has_blocking
         self.nodes = 0
@@ -1089,7 +1455,7 @@ cdef class KernelSearch:
 
     cdef void enter(self, const string& pos) noexcept:
         """A new frame of the depth-first search: the lines from ``pos``."""
-        cdef vector[Child] children = self.k.lines(pos)
+        cdef vector[Child] children = self.k.lines(pos, self.narrow)
         self.stack.resize(self.stack.size() + 1)
         cdef Frame* top = &self.stack.back()  # a pointer: Cython copies what a reference returns
         top.children.swap(children)
@@ -1139,7 +1505,7 @@ cdef class KernelSearch:
                     return None
                 index = self.heap.top().second
                 self.heap.pop()
-                self.bf_children = self.k.lines(self.node_pos[index])
+                self.bf_children = self.k.lines(self.node_pos[index], self.narrow)
                 self.node_pos[index] = string()  # what is left of it: its steps and parent
                 self.bf_next = 0
                 self.bf_parent = index

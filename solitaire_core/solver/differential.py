@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import random
 
+from ..moves import DRAW
 from . import kernel
 from .derived import Model, why_not
 from .hooks import declares_model, hooks_for
@@ -49,12 +50,11 @@ def check_kernel(game, deals=range(1, 3), *, steps: int = 60, nodes: int = 3000,
                 break
             compiled = make(model)
             keys: dict = {}
-            for _ in range(steps):
+            start = pos
+            for _ in range(steps):  # random lines of play, from the start again where one ends
                 lines = _agree_at(game, model, compiled, pos, deal, options, keys)
                 counted["positions"] += 1
-                if not lines:
-                    break
-                pos = rnd.choice(lines)[1]
+                pos = rnd.choice(lines)[1] if lines and not model.won(pos) else start
             if make is kernel.kernel_for:
                 counted["answers"] += _agree_on_search(game, state, deal, options, nodes)
     if not counted["positions"]:
@@ -87,6 +87,10 @@ def _agree_at(game, model: Model, compiled, pos, deal: int, options: dict, keys:
     told = compiled.py_lines(pos)
     differ("lines", [after for _, after in lines], [after for _, after, _ in told])
     differ("zones a line changed", [None if c is None else tuple(c) for c in changed], [c for _, _, c in told])
+    if model.fold:
+        differ("narrow lines", [(steps, after) for steps, after in model.narrow(pos)],
+               [(tuple(_step(model, step) for step in steps), after) for steps, after, _ in compiled.py_lines(pos, True)])
+    differ("lines' moves", [steps for steps, _ in lines], [tuple(_step(model, step) for step in steps) for steps, _, _ in told])
     differ("won", model.won(pos), compiled.py_won(pos))
     if model.has_dead_ends:
         differ("dead end", model.dead_end(pos), compiled.py_dead_end(pos))
@@ -103,6 +107,12 @@ def _agree_at(game, model: Model, compiled, pos, deal: int, options: dict, keys:
             raise KernelDisagrees(f"{where}: the kernel's key tells apart positions Python's does not, or the "
                                   f"other way round, at {variant!r}")
     return lines
+
+
+def _step(model: Model, step: tuple):
+    """A kernel's step as the engine's move."""
+    i, j, n = step
+    return DRAW if i < 0 else model.move(i, j, n)
 
 
 def _traded(model: Model, pos) -> list:

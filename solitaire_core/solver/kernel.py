@@ -40,10 +40,6 @@ def why_not(model: Model) -> str | None:
         return N_("the game has rules of its own (hooks) the kernel does not run yet")
     if model.reshapes:
         return N_("its stock redeals or closes up, or cards are pulled within a zone")
-    if model.fold:
-        return N_("its columns fold (a run moved only with a use of what it lays bare)")
-    if model.stock_lines:
-        return N_("its draws are searched as lines")
     if model.own_safe:
         return N_("it has safe cards of its own")
     if model.paired is not None or model.hosted is not None:
@@ -92,7 +88,8 @@ def searcher(hooks):
     kernel = kernel_for(model)
 
     def make(game, hooks, lines, budget, stopped, started, seen=None):
-        return _kernel.KernelSearch(kernel, game, hooks, lines, budget, stopped, started, seen)
+        narrow = lines == hooks.narrow and hooks.narrow != hooks.lines
+        return _kernel.KernelSearch(kernel, game, hooks, narrow, budget, stopped, started, seen)
 
     return make
 
