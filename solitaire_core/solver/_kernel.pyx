@@ -60,11 +60,19 @@ cdef struct Move3:
     int j
     int n
 
+cdef struct Steps:     # a line: ``d1`` draws, a move, then (``has2``) ``d2`` draws and a move
+    int d1
+    Step m1
+    int d2
+    Step m2
+    bint has2
+
 cdef struct Child:
     string pos
-    vector[Step] steps
-    vector[int] changed   # the zones a local safe test looks at; empty: every zone it may
-    bint local
+    Steps steps
+    int changed[4]        # the zones a local safe test looks at (``Model._changed``)
+    int nchanged          # how many; -1: the stock's targets
+    bint local            # False: every zone that sends cards up
 
 cdef struct Cand:      # the last move of a line, drawn from a split of the stock (``base``)
     int order
@@ -74,11 +82,10 @@ cdef struct Cand:      # the last move of a line, drawn from a split of the stoc
     int n
     int base
 
-cdef struct Line:      # a line of ``Kernel.uses``: its steps, where it ends, its last move's zones
-    vector[Step] steps
+cdef struct Line:      # a line of ``Kernel.uses``: ``d`` draws and a move, and where it ends
+    int d
+    Step move
     string pos
-    int k
-    int m
 
 cdef struct Frame:
     vector[Child] children
@@ -106,6 +113,22 @@ cdef bint order_less(const Move3& a, const Move3& b) noexcept nogil:
 
 cdef bint cand_less(const Cand& a, const Cand& b) noexcept nogil:
     return a.order < b.order or a.order == b.order and a.draws < b.draws
+
+cdef vector[Step] expand(const Steps& steps) noexcept nogil:
+    """A line's steps one by one, draws as the stock's click (-1)."""
+    cdef vector[Step] out
+    cdef Step draw
+    cdef int k
+    draw.i, draw.j, draw.n = -1, -1, 0
+    for k in range(steps.d1):
+        out.push_back(draw)
+    out.push_back(steps.m1)
+    if steps.has2:
+        for k in range(steps.d2):
+            out.push_back(draw)
+        out.push_back(steps.m2)
+    return out
+
 
 cdef inline double now() noexcept nogil:
     cdef timespec t
@@ -142,6 +165,7 @@ cdef class Kernel:
     cdef vector[vector[M256]] next_ups
     cdef vector[M256] next_starts
     cdef int free_weight
+    cdef bint plain_moves, plain_draws
     cdef bint stock_lines
     cdef vector[int] fold_zone, into_waste
     cdef vector[vector[int]] givers
@@ -204,6 +228,10 @@ cdef class Kernel:
         self.cells = list(m.cells)
         self.refill = [(j, k) for j, k in m.refill]
         self.has_refill = bool(m.refill)
+        # moves that set nothing off by themselves: no run collected, no zone refilled
+        self.plain_moves = not m.collectors and not m.refill
+        self.plain_draws = self.plain_moves and len(m.targets) == 1 and m.targets[0] == m.waste \
+            and not m.under[m.waste]
         self.supermove = m.supermove
         self.rank = list(m.rank)
         self.king = list(m.king)
@@ -514,7 +542,93 @@ cdef class Kernel:
 
     # --- effects -------------------------------------------------------------------------
     cdef string play(self, const string& p, int i, int j, int n) noexcept nogil:
-        """``RuleSet.play``: the position after a legal move, settled."""
+        """``RuleSet.play``: the position after a legal move, settled; a move of cards or a
+        draw onto the waste that sets nothing off by itself is made in one copy."""
+        if i >= 0 and n > 0 and self.plain_moves and self.under[i].empty() and self.under[j].empty():
+            return self.play_plain(p, i, j, n)
+        if i < 0 and self.plain_draws:
+            return self.draw_plain(p)
+        return self.play_settled(p, i, j, n)
+
+    cdef string play_plain(self, const string& p, int i, int j, int n) noexcept nogil:
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef string out
+        cdef int z, k = 0, c, src, rest, down
+        self.offsets(b, off)
+        rest = b[off[i]] - n
+        down = b[off[i] + 1] if b[off[i] + 1] < rest else rest
+        if self.flip[i] and rest and down == rest:
+            down -= 1
+        out.resize(p.size())
+        cdef uint8_t* o = <uint8_t*>out.data()
+        for z in range(self.nz):
+            src = off[z]
+            c = b[src]
+            if z == i:
+                o[k] = rest
+                o[k + 1] = down
+                memcpy(&o[k + 2], &b[src + 2], rest)
+                k += 2 + rest
+            elif z == j:
+                o[k] = c + n
+                o[k + 1] = b[src + 1]
+                memcpy(&o[k + 2], &b[src + 2], c)
+                memcpy(&o[k + 2 + c], &b[off[i] + 2 + rest], n)
+                k += 2 + c + n
+            else:
+                memcpy(&o[k], &b[src], 2 + c)
+                k += 2 + c
+        o[k] = b[off[self.nz]]
+        o[k + 1] = b[off[self.nz] + 1]
+        return out
+
+    cdef string draw_plain(self, const string& p) noexcept nogil:
+        """A draw onto the one waste: cards turned from the stock, or the waste turned over."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef string out
+        cdef int z, k = 0, c, src, m, si = self.stock, w = self.waste, sc, wc, take, r
+        self.offsets(b, off)
+        sc, wc = b[off[si]], b[off[w]]
+        r = b[off[self.nz]] | b[off[self.nz] + 1] << 8
+        take = self.draw_count if self.draw_count < sc else sc
+        out.resize(p.size())
+        cdef uint8_t* o = <uint8_t*>out.data()
+        for z in range(self.nz):
+            src = off[z]
+            c = b[src]
+            if z == si:
+                if sc:
+                    o[k] = o[k + 1] = sc - take
+                    memcpy(&o[k + 2], &b[src + 2], sc - take)
+                    k += 2 + sc - take
+                else:
+                    o[k] = o[k + 1] = wc
+                    for m in range(wc):
+                        o[k + 2 + m] = b[off[w] + 1 + wc - m]
+                    k += 2 + wc
+            elif z == w:
+                if sc:
+                    o[k] = wc + take
+                    o[k + 1] = b[src + 1]
+                    memcpy(&o[k + 2], &b[src + 2], wc)
+                    for m in range(take):
+                        o[k + 2 + wc + m] = b[off[si] + 1 + sc - m]
+                    k += 2 + wc + take
+                else:
+                    o[k] = o[k + 1] = 0
+                    k += 2
+            else:
+                memcpy(&o[k], &b[src], 2 + c)
+                k += 2 + c
+        if not sc:
+            r += 1
+        o[k] = r & 255
+        o[k + 1] = (r >> 8) & 255
+        return out
+
+    cdef string play_settled(self, const string& p, int i, int j, int n) noexcept nogil:
         cdef int k, c, si, t, m, a, b0
         cdef vector[int] touched
         self.load(p)
@@ -875,9 +989,9 @@ cdef class Kernel:
         rt = self.build_t[j]
         return rt >= 0 and (<const uint8_t*>self.tables[rt].data())[b[o + 1 + c] * self.size + first]
 
-    cdef bint safe(self, const string& p, const vector[int]* changed, Step* step, string& after) noexcept nogil:
-        """``Model.safe``: a card going up that can never hurt; ``changed``: the zones a
-        line changed (``Model._changed``), or NULL for every zone that sends cards up."""
+    cdef bint safe(self, const string& p, const int* changed, int nchanged, Step* step, string& after) noexcept nogil:
+        """``Model.safe``: a card going up that can never hurt; ``changed``: the ``nchanged``
+        zones a line changed (``Model._changed``), or NULL for every zone that sends cards up."""
         cdef const uint8_t* b = <const uint8_t*>p.data()
         cdef int off[MAXZ + 1]
         cdef M256 wanted, up
@@ -894,12 +1008,12 @@ cdef class Kernel:
                 wanted.w[w] |= self.next_starts[k].w[w] if b[o] == 0 else self.next_ups[k][b[o + 1 + b[o]]].w[w]
         if not (wanted.w[0] | wanted.w[1] | wanted.w[2] | wanted.w[3]):
             return False
-        cdef const vector[int]* zones = &self.sends_up
-        cdef size_t z
+        cdef const int* zones = self.sends_up.data()
+        cdef int count = <int>self.sends_up.size(), z
         if changed != NULL:
-            zones = changed
-        for z in range(zones.size()):
-            i = zones[0][z]
+            zones, count = changed, nchanged
+        for z in range(count):
+            i = zones[z]
             o = off[i]
             if b[o] == 0 or not m_has(wanted, b[o + 1 + b[o]]) or b[o + 1] == b[o] or not self.in_sends_up[i]:
                 continue
@@ -1044,9 +1158,9 @@ cdef class Kernel:
         cdef vector[int] targets
         cdef vector[Line] out
         cdef Line line
-        cdef Step s
         cdef int ci, top = 0, moved, bt, rt, k, q, ck, limit, room, w = self.waste, t, draws, wc, m
         cdef bint nar, carried, emptied
+        cdef Line* lp
         cdef const uint8_t* takes
         self.offsets(a, aoff)
         self.row(a, aoff, i, False, 0, 0, &rows[i], &rooms[i])
@@ -1083,13 +1197,13 @@ cdef class Kernel:
                         mv.order, mv.i, mv.j, mv.n = self.order(a, aoff, k, i, q), k, i, q
                         found.push_back(mv)
         stable_sort(found.begin(), found.end(), order_less)
+        out.reserve(found.size())
         for mv in found:
-            line.steps.clear()
-            s.i, s.j, s.n = mv.i, mv.j, mv.n
-            line.steps.push_back(s)
-            line.pos = self.play(after, mv.i, mv.j, mv.n)
-            line.k, line.m = mv.i, mv.j
-            out.push_back(line)
+            out.resize(out.size() + 1)
+            lp = &out.back()
+            lp.d = 0
+            lp.move.i, lp.move.j, lp.move.n = mv.i, mv.j, mv.n
+            lp.pos = self.play(after, mv.i, mv.j, mv.n)
         cdef vector[pair[int, string]]* splits
         cdef string dpos
         cdef const uint8_t* d
@@ -1109,15 +1223,11 @@ cdef class Kernel:
                     limit = room
                 for q in range(1, limit + 1):
                     if takes[d[doff[w] + 2 + wc - q]]:
-                        line.steps.clear()
-                        s.i, s.j, s.n = -1, -1, 0
-                        for m in range(draws):
-                            line.steps.push_back(s)
-                        s.i, s.j, s.n = w, i, q
-                        line.steps.push_back(s)
-                        line.pos = self.play(dpos, w, i, q)
-                        line.k, line.m = w, i
-                        out.push_back(line)
+                        out.resize(out.size() + 1)
+                        lp = &out.back()
+                        lp.d = draws
+                        lp.move.i, lp.move.j, lp.move.n = w, i, q
+                        lp.pos = self.play(dpos, w, i, q)
         return out
 
     cdef vector[Child] lines(self, const string& p, bint narrow) noexcept nogil:
@@ -1140,7 +1250,7 @@ cdef class Kernel:
         cdef vector[pair[int, string]]* splits
         cdef Cand cand
         cdef Move3 o
-        cdef Step s, draw
+        cdef Child* child
         cdef string after
         cdef M256 taken
         cdef const uint8_t* d
@@ -1185,7 +1295,6 @@ cdef class Kernel:
                     cand.base = <int>bases.size() - 1
                     cands.push_back(cand)
             stable_sort(cands.begin(), cands.end(), cand_less)
-        draw.i, draw.j, draw.n = -1, -1, 0
         out.reserve(cands.size())
         for cand in cands:
             after = self.play(bases[cand.base], cand.i, cand.j, cand.n)
@@ -1199,37 +1308,32 @@ cdef class Kernel:
                         for k in range(self.nz):
                             lengths.push_back(self.run_length(b, off, k))
                     used = self.uses(after, cand.i, cand.j, cand.n, rows, rooms, lengths, narrow)
-                    for line in used:
+                    for k in range(<int>used.size()):
                         out.resize(out.size() + 1)
                         child = &out.back()
-                        for k in range(cand.draws):
-                            child.steps.push_back(draw)
-                        s.i, s.j, s.n = cand.i, cand.j, cand.n
-                        child.steps.push_back(s)
-                        child.steps.insert(child.steps.end(), line.steps.begin(), line.steps.end())
-                        child.pos.swap(line.pos)
-                        child.local = self.local_safe and not self.is_found[line.k] and not self.is_found[line.m]
-                        if child.local:
-                            child.changed.push_back(cand.i)
-                            child.changed.push_back(cand.j)
-                            child.changed.push_back(line.k)
-                            child.changed.push_back(line.m)
+                        child.steps.d1 = cand.draws
+                        child.steps.m1.i, child.steps.m1.j, child.steps.m1.n = cand.i, cand.j, cand.n
+                        child.steps.d2 = used[k].d
+                        child.steps.m2 = used[k].move
+                        child.steps.has2 = True
+                        child.pos.swap(used[k].pos)
+                        child.local = self.local_safe and not self.is_found[used[k].move.i] \
+                            and not self.is_found[used[k].move.j]
+                        child.nchanged = 4
+                        child.changed[0], child.changed[1] = cand.i, cand.j
+                        child.changed[2], child.changed[3] = used[k].move.i, used[k].move.j
                     continue
             out.resize(out.size() + 1)
             child = &out.back()
-            for k in range(cand.draws):
-                child.steps.push_back(draw)
-            s.i, s.j, s.n = cand.i, cand.j, cand.n
-            child.steps.push_back(s)
+            child.steps.d1 = cand.draws
+            child.steps.m1.i, child.steps.m1.j, child.steps.m1.n = cand.i, cand.j, cand.n
+            child.steps.d2 = 0
+            child.steps.has2 = False
             child.pos.swap(after)
             child.local = self.local_safe and (cand.i < 0 or cand.n > 0 and not self.is_found[cand.i]
                                                and not self.is_found[cand.j])
-            if child.local:
-                if cand.i < 0:
-                    child.changed = self.targets
-                else:
-                    child.changed.push_back(cand.i)
-                    child.changed.push_back(cand.j)
+            child.nchanged = -1 if cand.i < 0 else 2
+            child.changed[0], child.changed[1] = cand.i, cand.j
         return out
 
     # --- for the differential test: the same parts, from Python positions ------------------
@@ -1243,8 +1347,17 @@ cdef class Kernel:
         return self.decode(self.play(self.encode(pos), i, j, n))
 
     def py_lines(self, tuple pos, bint narrow=False):
-        return [(tuple((s.i, s.j, s.n) for s in c.steps), self.decode(c.pos),
-                 tuple(c.changed) if c.local else None) for c in self.lines(self.encode(pos), narrow)]
+        cdef vector[Child] children = self.lines(self.encode(pos), narrow)
+        cdef size_t k
+        cdef int z
+        found = []
+        for k in range(children.size()):
+            c = &children[k]
+            changed = None
+            if c.local:
+                changed = tuple(self.targets) if c.nchanged < 0 else tuple([c.changed[z] for z in range(c.nchanged)])
+            found.append((tuple((s.i, s.j, s.n) for s in expand(c.steps)), self.decode(c.pos), changed))
+        return found
 
     def py_key(self, tuple pos):
         return bytes(self.key(self.encode(pos)))
@@ -1264,7 +1377,7 @@ cdef class Kernel:
         cdef vector[int] zones
         if changed is not None:
             zones = list(changed)
-        if not self.safe(self.encode(pos), &zones if changed is not None else NULL, &s, after):
+        if not self.safe(self.encode(pos), zones.data() if changed is not None else NULL, <int>zones.size(), &s, after):
             return None
         return (s.i, s.j, s.n), self.decode(after)
 
@@ -1326,16 +1439,26 @@ cdef class KernelSearch:
         return &(<Seen>self.seen).table
 
     # --- the parts every search shares ----------------------------------------------------
-    cdef void settle(self, string& pos, vector[Step]& steps, const vector[int]* changed) noexcept:
-        """Play the safe lines until none is left (``_Search.settle``)."""
+    cdef void settle(self, string& pos, vector[Step]& steps, const Child* child) noexcept:
+        """Play the safe lines until none is left (``_Search.settle``); ``child``: the line
+        that led here, whose changed zones the first look is kept to, or NULL."""
         cdef Step s
         cdef string after
+        cdef const int* zones = NULL
+        cdef int count = 0
         if not self.use_safe:
             return
-        if self.k.safe(pos, changed, &s, after):
+        if child != NULL and child.local:
+            if child.nchanged < 0:
+                zones = self.k.targets.data()
+                count = <int>self.k.targets.size()
+            else:
+                zones = &child.changed[0]
+                count = child.nchanged
+        if self.k.safe(pos, zones, count, &s, after):
             steps.push_back(s)
             pos.swap(after)
-            while self.k.safe(pos, NULL, &s, after):
+            while self.k.safe(pos, NULL, 0, &s, after):
                 steps.push_back(s)
                 pos.swap(after)
 
@@ -1434,8 +1557,8 @@ cdef class KernelSearch:
             child = &top.children[top.next]
             top.next += 1
             pos.swap(child.pos)
-            steps.swap(child.steps)
-            self.settle(pos, steps, &child.changed if child.local else NULL)
+            steps = expand(child.steps)
+            self.settle(pos, steps, child)
             why = self.visit(pos)
             if why == EXHAUSTED:
                 continue
@@ -1514,8 +1637,8 @@ cdef class KernelSearch:
                 child = &self.bf_children[self.bf_next]
                 self.bf_next += 1
                 pos.swap(child.pos)
-                steps.swap(child.steps)
-                self.settle(pos, steps, &child.changed if child.local else NULL)
+                steps = expand(child.steps)
+                self.settle(pos, steps, child)
                 why = self.visit(pos)
                 if why == EXHAUSTED:
                     continue

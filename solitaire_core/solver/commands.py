@@ -86,7 +86,7 @@ def run_solve(args: argparse.Namespace) -> int:
     from ..cli import find_game, start_state
     game = find_game(args.game)
     start = start_state(game, args)
-    note = search_note(game, start)
+    note = search_note()
     if note is not None:
         print("solitaire: " + note, file=sys.stderr)
     # A budget is a budget: a search stuck in a game's code that never returns is said, as unknown.
@@ -221,7 +221,7 @@ def run_winnability(args: argparse.Namespace) -> int:
     print(ngettext("{game}: deals {first}-{last}, budget {seconds:g} s, {jobs} job",
                    "{game}: deals {first}-{last}, budget {seconds:g} s, {jobs} jobs", args.jobs).format(
         game=label, first=args.deals.start, last=args.deals.stop - 1, seconds=args.budget, jobs=args.jobs))
-    note = search_note(game, game.new(args.deals.start, **options))
+    note = search_note()
     if note is not None:
         print("solitaire: " + note, file=sys.stderr)
     sys.stdout.flush()

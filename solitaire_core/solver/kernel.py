@@ -5,7 +5,7 @@ model and search (``derived.py``, ``search.py``) stay the reference and the fall
 used where it is built, not switched off (``SOLITAIRE_PURE=1``), and covers everything the
 game's model needs (``why_not``); everywhere else the Python search runs, with the same
 answers, slower; ``search_note`` is the line ``solitaire solve``, ``winnability`` and
-``survey`` print then.
+``survey`` print where the kernel cannot run at all.
 """
 
 from __future__ import annotations
@@ -37,32 +37,23 @@ def available() -> str | None:
 def why_not(model: Model) -> str | None:
     """Why the kernel does not cover ``model`` (yet), or None when it does."""
     if model.hooked:
-        return N_("the game has rules of its own (hooks) the kernel does not run yet")
+        return "the game has rules of its own (hooks) the kernel does not run yet"
     if model.reshapes:
-        return N_("its stock redeals or closes up, or cards are pulled within a zone")
+        return "its stock redeals or closes up, or cards are pulled within a zone"
     if model.own_safe:
-        return N_("it has safe cards of its own")
+        return "it has safe cards of its own"
     if model.paired is not None or model.hosted is not None:
-        return N_("its dead ends are of kinds the kernel does not test yet")
+        return "its dead ends are of kinds the kernel does not test yet"
     if len(model.ids) > ZONE_LIMIT:
-        return N_("it has more zones than the kernel holds")
+        return "it has more zones than the kernel holds"
     return None
 
 
-def search_note(game, state) -> str | None:
-    """The line saying that the search of ``state`` runs in pure Python, and why; None
-    where it runs on the kernel."""
+def search_note() -> str | None:
+    """The line saying that searches run in pure Python, and why; None where the kernel
+    runs (for each game it covers: ``why_not``, docs/solver.md)."""
     missing = available()
-    if missing is None:
-        from .hooks import hooks_for
-        hooks = hooks_for(game)
-        hooks.start(state)
-        if searcher(hooks) is not None:
-            return None
-        model = getattr(hooks.lines, "__self__", None)
-        missing = (why_not(model) if isinstance(model, Model) else None) or (
-            N_("it is searched on a model of its own") if model is not None else N_("it is not searched on its rule set"))
-    return _("search in pure Python, slower: {reason}").format(reason=_(missing))
+    return None if missing is None else _("search in pure Python, slower: {reason}").format(reason=_(missing))
 
 
 def kernel_for(model: Model):

@@ -95,7 +95,7 @@ def run_survey(args: argparse.Namespace) -> int:
                 "{left} to solve").format(game=label, first=args.deals.start, last=args.deals.stop - 1,
                                           seconds=args.budget, answered=len(args.deals) - len(pending),
                                           left=len(pending)))
-        note = search_note(game, game.new(args.deals.start, **options))
+        note = search_note()
         if note is not None:
             print("solitaire: " + note, file=sys.stderr)
         sys.stdout.flush()

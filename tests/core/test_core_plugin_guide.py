@@ -83,7 +83,8 @@ def test_the_guides_one_line_kit_makes_a_test_class(plugins):
     kit = scope["TestKit"]
     assert {name for name in dir(kit) if name.startswith("test_")} == {
         "test_kit_conformance", "test_kit_every_numbered_rule_is_tested",
-        "test_kit_safe_moves_never_lose_a_won_game", "test_kit_solver_model_agrees_with_the_engine"}
+        "test_kit_safe_moves_never_lose_a_won_game", "test_kit_solver_model_agrees_with_the_engine",
+        "test_kit_compiled_kernel_agrees_with_python"}
 
 
 def test_the_guides_variant_is_the_built_in_variants_code():

@@ -68,10 +68,10 @@ def test_a_one_table_mismatch_is_caught():
 def test_without_the_kernel_the_search_runs_in_python_and_says_so(monkeypatch):
     game, _ = _covered_game()
     state = game.new(1)
-    assert kernel.search_note(game, state) is None
+    assert kernel.search_note() is None
     compiled = solve(game, state, Budget(seconds=None, nodes=2000))
     monkeypatch.setenv("SOLITAIRE_PURE", "1")
-    assert kernel.search_note(game, state) == "search in pure Python, slower: SOLITAIRE_PURE=1 is set"
+    assert kernel.search_note() == "search in pure Python, slower: SOLITAIRE_PURE=1 is set"
     python = solve(game, state, Budget(seconds=None, nodes=2000))
     assert (python.answer, python.nodes, python.moves) == (compiled.answer, compiled.nodes, compiled.moves)
 
