@@ -130,6 +130,10 @@ cdef vector[Step] expand(const Steps& steps) noexcept nogil:
     return out
 
 
+cdef extern from *:
+    int count_trailing "__builtin_ctzll"(unsigned long long) nogil
+
+
 cdef inline double now() noexcept nogil:
     cdef timespec t
     clock_gettime(CLOCK_MONOTONIC, &t)
@@ -151,6 +155,11 @@ cdef class Kernel:
     cdef int nz, size, deck_size, win_count, stock, waste, draw_count, redeals, pairs_to, pairs_t
     cdef bint supermove, needs_filled, any_safe, local_safe, has_needs, plain_key, has_classes
     cdef bint has_keying, has_keying_dealt, has_blocking, has_collectors, has_refill, free_weight3
+    cdef bint has_dead_ends, has_paired, has_hosted, has_hosts, has_chained
+    cdef vector[M256] hosts, links, partners
+    cdef string hosted_loose, chain_ends, alone
+    cdef vector[int] hosted_zones, sides, order_zones, order_test
+    cdef vector[vector[int]] order_near, order_below
     cdef vector[string] tables        # relations, byte below * size + above; rows of size bytes
     cdef vector[int] build_t, run_t, collect_t, empty_r, lift, flip, one, collecting, takers
     cdef vector[int] is_found, is_cell, is_waste, is_tops, in_sends_up, is_tableau
@@ -271,6 +280,31 @@ cdef class Kernel:
         self.into_waste = list(m.into_waste)
         self.givers = [list(g) for g in m.givers]
         self.has_blocking = m.blocking is not None
+        self.has_dead_ends = m.has_dead_ends
+        self.has_paired = m.paired is not None
+        if self.has_paired:
+            partners, alone, order = m.paired
+            self.partners = [mask_of(x) for x in partners]
+            self.alone = bytes(alone)
+            for j, near, below, test in order:
+                self.order_zones.push_back(j)
+                self.order_near.push_back(list(near))
+                self.order_below.push_back(list(below))
+                self.order_test.push_back(bool(test))
+        self.has_hosted = m.hosted is not None
+        if self.has_hosted:
+            hosts, loose, zones = m.hosted
+            self.has_hosts = hosts is not None
+            if self.has_hosts:
+                self.hosts = [mask_of(x) for x in hosts]
+            self.hosted_loose = bytes(loose)
+            self.hosted_zones = list(zones)
+        self.has_chained = m.chained is not None
+        if self.has_chained:
+            links, sides, ends, _ = m.chained
+            self.links = [mask_of(x) for x in links]
+            self.sides = list(sides)
+            self.chain_ends = bytes(ends)
         if self.has_blocking:
             zones, below, parents, loose = m.blocking
             self.blocking_zones = list(zones)
@@ -941,6 +975,184 @@ cdef class Kernel:
         return 4 * won - 2 * hidden + free_weight * free - buried - 3 * (jumbled + to_deal)
 
     cdef bint dead_end(self, const string& p) noexcept nogil:
+        """``Model.dead_end``: ``_unpaired`` where cards leave in pairs, ``_unhosted`` or
+        ``_too_few_starts`` where the game is won by emptying zones, else ``stuck``."""
+        if self.has_paired:
+            return self.unpaired(p)
+        if self.has_hosted:
+            return self.has_hosts and self.unhosted(p) or self.has_chained and self.too_few_starts(p)
+        return self.stuck(p)
+
+    cdef bint unhosted(self, const string& p) noexcept nogil:
+        """``Model._unhosted``: a card no empty place takes whose every host lies buried."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef M256 buried, gone
+        cdef int j, k, c, x, w
+        cdef bint free
+        self.offsets(b, off)
+        m_clear(buried)
+        for j in self.tops_only:
+            c = b[off[j]]
+            for k in range(c - 1):
+                m_set(buried, b[off[j] + 2 + k])
+        for j in self.hosted_zones:
+            gone = buried
+            c = b[off[j]]
+            for k in range(c):
+                x = b[off[j] + 2 + k]
+                if not self.hosted_loose[x]:
+                    free = False
+                    for w in range(4):
+                        if self.hosts[x].w[w] & ~gone.w[w]:
+                            free = True
+                    if not free:
+                        return True
+                m_set(gone, x)
+        return False
+
+    cdef bint too_few_starts(self, const string& p) noexcept nogil:
+        """``Model._too_few_starts``: the stock cannot begin the chains the cards left need."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef vector[int] cards, starts, near
+        cdef vector[M256] groups
+        cdef M256 present, todo, group, more_cards, low
+        cdef int j, k, c, x, w, top, balance, count, chains, needed = 0, more = 0, fewer = 0, against, bit, pos_side
+        cdef int neg_starts = 0, pos_starts = 0
+        cdef bint any_present = False, linked
+        self.offsets(b, off)
+        if self.draw_count != 1 or not self.last_pass(b[off[self.nz]] | b[off[self.nz] + 1] << 8):
+            return False
+        if b[off[self.waste]] == 0:
+            return False
+        top = b[off[self.waste] + 1 + b[off[self.waste]]]
+        m_clear(present)
+        for j in self.hosted_zones:
+            for k in range(b[off[j]]):
+                x = b[off[j] + 2 + k]
+                cards.push_back(x)
+                m_set(present, x)
+                any_present = True
+        if not any_present:
+            return False
+        # the groups of linked cards among those present (``derived._groups``)
+        todo = present
+        while todo.w[0] | todo.w[1] | todo.w[2] | todo.w[3]:
+            m_clear(group)
+            for w in range(4):  # the lowest card left
+                if todo.w[w]:
+                    bit = w * 64 + count_trailing(todo.w[w])
+                    break
+            m_set(group, bit)
+            low = group
+            while low.w[0] | low.w[1] | low.w[2] | low.w[3]:
+                m_clear(more_cards)
+                for x in range(self.size):
+                    if m_has(low, x):
+                        for w in range(4):
+                            more_cards.w[w] |= self.links[x].w[w] & present.w[w] & ~group.w[w]
+                for w in range(4):
+                    group.w[w] |= more_cards.w[w]
+                low = more_cards
+            groups.push_back(group)
+            for w in range(4):
+                todo.w[w] &= ~group.w[w]
+        for k in range(1, 1 + b[off[self.stock]]):
+            x = b[off[self.stock] + 1 + k]
+            if not self.chain_ends[x]:
+                starts.push_back(x)
+        linked = False
+        for w in range(4):
+            if self.links[top].w[w] & present.w[w]:
+                linked = True
+        if not self.chain_ends[top] and linked:
+            starts.push_back(top)
+        for g in range(<int>groups.size()):
+            balance = count = 0
+            for x in cards:
+                if m_has(groups[g], x):
+                    balance += self.sides[x]
+                    count += self.chain_ends[x]
+            chains = 1
+            if abs(balance) > chains:
+                chains = abs(balance)
+            if count > chains:
+                chains = count
+            near.clear()
+            for x in starts:
+                linked = False
+                for w in range(4):
+                    if self.links[x].w[w] & groups[g].w[w]:
+                        linked = True
+                if linked:
+                    near.push_back(x)
+            against = 0
+            for x in near:
+                if self.sides[x] * balance < 0:
+                    against += 1
+            if chains > <int>near.size() or abs(balance) > against:
+                return True
+            needed += chains
+            more += balance if balance > 0 else 0
+            fewer += -balance if balance < 0 else 0
+        for x in starts:
+            if self.sides[x] < 0:
+                neg_starts += 1
+            elif self.sides[x] > 0:
+                pos_starts += 1
+        return needed > <int>starts.size() or more > neg_starts or fewer > pos_starts
+
+    cdef bint unpaired(self, const string& p) noexcept nogil:
+        """``Model._unpaired``: a card of a zone to empty whose partners are all gone up or
+        lie in its zone or in zones over or under it."""
+        cdef const uint8_t* b = <const uint8_t*>p.data()
+        cdef int off[MAXZ + 1]
+        cdef M256 gone, mask, free
+        cdef M256 cards[MAXZ]
+        cdef M256 over[MAXZ]
+        cdef M256 under[MAXZ]
+        cdef int f, k, j, q, x, w, e
+        cdef bint has
+        self.offsets(b, off)
+        m_clear(gone)
+        for f in self.foundations:
+            for k in range(b[off[f]]):
+                m_set(gone, b[off[f] + 2 + k])
+        for q in range(<int>self.order_zones.size()):
+            j = self.order_zones[q]
+            m_clear(cards[j])
+            for k in range(b[off[j]]):
+                m_set(cards[j], b[off[j] + 2 + k])
+        for q in range(<int>self.order_zones.size()):
+            j = self.order_zones[q]
+            m_clear(mask)
+            for e in self.order_near[q]:
+                for w in range(4):
+                    mask.w[w] |= cards[e].w[w] | over[e].w[w]
+            over[j] = mask
+        for q in range(<int>self.order_zones.size() - 1, -1, -1):
+            j = self.order_zones[q]
+            m_clear(mask)
+            for e in self.order_below[q]:
+                for w in range(4):
+                    mask.w[w] |= cards[e].w[w] | under[e].w[w]
+            under[j] = mask
+            if self.order_test[q] and b[off[j]]:
+                for w in range(4):
+                    free.w[w] = ~(mask.w[w] | over[j].w[w] | cards[j].w[w] | gone.w[w])
+                for k in range(b[off[j]]):
+                    x = b[off[j] + 2 + k]
+                    if not self.alone[x]:
+                        has = False
+                        for w in range(4):
+                            if self.partners[x].w[w] & free.w[w]:
+                                has = True
+                        if not has:
+                            return True
+        return False
+
+    cdef bint stuck(self, const string& p) noexcept nogil:
         """``Model._stuck_anywhere``: a card that can never move."""
         cdef const uint8_t* b = <const uint8_t*>p.data()
         cdef int off[MAXZ + 1]
@@ -1366,7 +1578,7 @@ cdef class Kernel:
         return self.won(self.encode(pos))
 
     def py_dead_end(self, tuple pos):
-        return self.has_blocking and self.dead_end(self.encode(pos))
+        return self.has_dead_ends and self.dead_end(self.encode(pos))
 
     def py_progress(self, tuple pos, int free_weight):
         return self.progress(self.encode(pos), free_weight)
@@ -1414,7 +1626,7 @@ cdef class KernelSearch:
         self.k, self.game, self.hooks, self.stopped = kernel, game, hooks, stopped
         self.narrow = narrow
         self.use_safe = hooks.safe is not None
-        self.use_dead = hooks.dead_end is not None and kernel.has_blocking
+        self.use_dead = hooks.dead_end is not None and kernel.has_dead_ends
         self.nodes = 0
         self.countdown = 16
         self.seen = seen

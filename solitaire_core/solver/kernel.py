@@ -42,8 +42,6 @@ def why_not(model: Model) -> str | None:
         return "its stock redeals or closes up, or cards are pulled within a zone"
     if model.own_safe:
         return "it has safe cards of its own"
-    if model.paired is not None or model.hosted is not None:
-        return "its dead ends are of kinds the kernel does not test yet"
     if len(model.ids) > ZONE_LIMIT:
         return "it has more zones than the kernel holds"
     return None
