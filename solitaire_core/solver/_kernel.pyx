@@ -12,7 +12,7 @@ and last the redeals used (two bytes).
 """
 
 from libc.stdint cimport uint8_t, uint16_t, int64_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memcmp
 from libcpp.string cimport string
 from libcpp.vector cimport vector
 from libcpp.unordered_set cimport unordered_set
@@ -140,12 +140,92 @@ cdef inline double now() noexcept nogil:
     return t.tv_sec + t.tv_nsec * 1e-9
 
 
+cdef struct Slot:
+    uint64_t hash
+    uint64_t at       # where the key lies in the arena, plus one; 0: an empty slot
+
+DEF BLOCK_BITS = 22   # the arena's blocks of 4 MB
+
+
+cdef inline uint64_t hash_bytes(const uint8_t* b, size_t n) noexcept nogil:
+    cdef uint64_t h = 0x9E3779B97F4A7C15ULL ^ n, w
+    cdef size_t k = 0
+    while k + 8 <= n:
+        memcpy(&w, &b[k], 8)
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ULL
+        h ^= h >> 29
+        k += 8
+    w = 0
+    memcpy(&w, &b[k], n - k)
+    h = (h ^ w) * 0x94D049BB133111EBULL
+    h ^= h >> 31
+    return h
+
+
 cdef class Seen:
-    """A transposition table of position keys, shared by searches as ``_Search.seen``."""
-    cdef unordered_set[string] table
+    """A transposition table of position keys, shared by searches as ``_Search.seen``:
+    open addressing over 64-bit hashes, the keys themselves kept in an arena of blocks
+    (two bytes of length, then the key), compared in full on a matching hash."""
+    cdef vector[Slot] slots
+    cdef vector[string] blocks
+    cdef size_t count, used
+
+    def __cinit__(self):
+        self.slots.resize(1 << 16)
+        self.count = 0
+        self.used = 1 << BLOCK_BITS  # no block yet
 
     def __len__(self):
-        return self.table.size()
+        return self.count
+
+    @property
+    def bytes(self):
+        """The memory the table holds: its slots and its blocks of keys."""
+        return self.slots.size() * sizeof(Slot) + self.blocks.size() * (1 << BLOCK_BITS)
+
+    cdef bint insert(self, const string& key) noexcept nogil:
+        """Enter ``key``: False if it was there."""
+        cdef const uint8_t* k = <const uint8_t*>key.data()
+        cdef size_t n = key.size(), mask = self.slots.size() - 1, i
+        cdef uint64_t h = hash_bytes(k, n)
+        cdef const uint8_t* kept
+        i = h & mask
+        while self.slots[i].at:
+            if self.slots[i].hash == h:
+                kept = self.key_at(self.slots[i].at - 1)
+                if (kept[0] | kept[1] << 8) == n and memcmp(&kept[2], k, n) == 0:
+                    return False
+            i = (i + 1) & mask
+        if self.used + n + 2 > (1 << BLOCK_BITS):
+            self.blocks.push_back(string())
+            self.blocks.back().resize(1 << BLOCK_BITS)
+            self.used = 0
+        cdef uint8_t* into = <uint8_t*>self.blocks.back().data() + self.used
+        into[0] = n & 255
+        into[1] = n >> 8
+        memcpy(&into[2], k, n)
+        self.slots[i].hash = h
+        self.slots[i].at = 1 + ((self.blocks.size() - 1) << BLOCK_BITS | self.used)
+        self.used += n + 2
+        self.count += 1
+        if self.count * 10 > self.slots.size() * 7:
+            self.grow()
+        return True
+
+    cdef inline const uint8_t* key_at(self, uint64_t at) noexcept nogil:
+        return <const uint8_t*>self.blocks[at >> BLOCK_BITS].data() + (at & ((1 << BLOCK_BITS) - 1))
+
+    cdef void grow(self) noexcept nogil:
+        cdef vector[Slot] old
+        old.swap(self.slots)
+        self.slots.resize(old.size() * 2)
+        cdef size_t mask = self.slots.size() - 1, i, k
+        for k in range(old.size()):
+            if old[k].at:
+                i = old[k].hash & mask
+                while self.slots[i].at:
+                    i = (i + 1) & mask
+                self.slots[i] = old[k]
 
 
 cdef class Kernel:
@@ -588,7 +668,7 @@ cdef class Kernel:
         cdef const uint8_t* b = <const uint8_t*>p.data()
         cdef int off[MAXZ + 1]
         cdef string out
-        cdef int z, k = 0, c, src, rest, down
+        cdef int rest, down, lo = i if i < j else j, hi = j if i < j else i, k, end_lo, end_hi
         self.offsets(b, off)
         rest = b[off[i]] - n
         down = b[off[i] + 1] if b[off[i] + 1] < rest else rest
@@ -596,26 +676,33 @@ cdef class Kernel:
             down -= 1
         out.resize(p.size())
         cdef uint8_t* o = <uint8_t*>out.data()
-        for z in range(self.nz):
-            src = off[z]
-            c = b[src]
-            if z == i:
-                o[k] = rest
-                o[k + 1] = down
-                memcpy(&o[k + 2], &b[src + 2], rest)
-                k += 2 + rest
-            elif z == j:
-                o[k] = c + n
-                o[k + 1] = b[src + 1]
-                memcpy(&o[k + 2], &b[src + 2], c)
-                memcpy(&o[k + 2 + c], &b[off[i] + 2 + rest], n)
-                k += 2 + c + n
-            else:
-                memcpy(&o[k], &b[src], 2 + c)
-                k += 2 + c
-        o[k] = b[off[self.nz]]
-        o[k + 1] = b[off[self.nz] + 1]
+        # the zones before, between and after the two are copied as they are, in three blocks
+        memcpy(o, b, off[lo])
+        k = off[lo]
+        end_lo = off[lo] + 2 + b[off[lo]]
+        k = self.moved_zone(o, k, b, off, lo, i, j, n, rest, down)
+        memcpy(&o[k], &b[end_lo], off[hi] - end_lo)
+        k += off[hi] - end_lo
+        k = self.moved_zone(o, k, b, off, hi, i, j, n, rest, down)
+        end_hi = off[hi] + 2 + b[off[hi]]
+        memcpy(&o[k], &b[end_hi], p.size() - end_hi)
         return out
+
+    cdef inline int moved_zone(self, uint8_t* o, int k, const uint8_t* b, const int* off, int z, int i, int j, int n,
+                               int rest, int down) noexcept nogil:
+        """Write zone ``z`` after ``n`` cards went from ``i`` to ``j`` at ``o[k]``; where it ends."""
+        cdef int cj
+        if z == i:
+            o[k] = rest
+            o[k + 1] = down
+            memcpy(&o[k + 2], &b[off[i] + 2], rest)
+            return k + 2 + rest
+        cj = b[off[j]]
+        o[k] = cj + n
+        o[k + 1] = b[off[j] + 1]
+        memcpy(&o[k + 2], &b[off[j] + 2], cj)
+        memcpy(&o[k + 2 + cj], &b[off[i] + 2 + rest], n)
+        return k + 2 + cj + n
 
     cdef string draw_plain(self, const string& p) noexcept nogil:
         """A draw onto the one waste: cards turned from the stock, or the waste turned over."""
@@ -855,7 +942,6 @@ cdef class Kernel:
         cdef const uint8_t* b = <const uint8_t*>p.data()
         cdef int off[MAXZ + 1]
         cdef string out
-        cdef vector[string] parts
         cdef string part
         cdef int z, c, k, o
         cdef bint dealt
@@ -888,16 +974,33 @@ cdef class Kernel:
                 self.key_redeals(b, off, out)
             else:
                 self.key_zone(b, off[z], z, out)
-        for k in range(<int>groups.size()):
-            parts.clear()
-            for z in groups[0][k]:
-                part.clear()
-                self.key_zone(b, off[z], z, part)
-                parts.push_back(part)
-            cpp_sort(parts.begin(), parts.end())
-            for c in range(<int>parts.size()):
-                out.append(parts[c])
+        cdef int starts[MAXZ + 1]
+        cdef int order[MAXZ]
+        cdef int count, m, q, t
+        for k in range(<int>groups.size()):  # each group's zones written in sorted order
+            part.clear()
+            count = <int>groups[0][k].size()
+            for m in range(count):
+                starts[m] = <int>part.size()
+                self.key_zone(b, off[groups[0][k][m]], groups[0][k][m], part)
+                order[m] = m
+            starts[count] = <int>part.size()
+            for m in range(1, count):  # insertion sort: a group has a few zones
+                t = order[m]
+                q = m - 1
+                while q >= 0 and self.zone_less(part, starts, t, order[q]):
+                    order[q + 1] = order[q]
+                    q -= 1
+                order[q + 1] = t
+            for m in range(count):
+                out.append(part, starts[order[m]], starts[order[m] + 1] - starts[order[m]])
         return out
+
+    cdef inline bint zone_less(self, const string& part, const int* starts, int a, int b) noexcept nogil:
+        """Whether the keyed zone ``a`` of ``part`` sorts before ``b`` (bytes in order)."""
+        cdef int la = starts[a + 1] - starts[a], lb = starts[b + 1] - starts[b]
+        cdef int r = memcmp(part.data() + starts[a], part.data() + starts[b], la if la < lb else lb)
+        return r < 0 or r == 0 and la < lb
 
     cdef inline void key_redeals(self, const uint8_t* b, const int* off, string& out) noexcept nogil:
         if self.redeals < 0:
@@ -1647,8 +1750,8 @@ cdef class KernelSearch:
     def resumable(self):
         return (self.started_dfs or self.started_bf) and not self.table_full
 
-    cdef unordered_set[string]* table(self):
-        return &(<Seen>self.seen).table
+    cdef Seen table(self):
+        return <Seen>self.seen
 
     # --- the parts every search shares ----------------------------------------------------
     cdef void settle(self, string& pos, vector[Step]& steps, const Child* child) noexcept:
@@ -1676,10 +1779,9 @@ cdef class KernelSearch:
 
     cdef int visit(self, const string& pos) except -1:
         """``_Search.visit``: GOING for a new position, EXHAUSTED for one seen, else a stop."""
-        cdef unordered_set[string]* seen = self.table()
-        cdef size_t size = seen.size()
-        seen.insert(self.k.key(pos))
-        if seen.size() == size:
+        cdef Seen seen = self.table()
+        cdef size_t size = seen.count
+        if not seen.insert(self.k.key(pos)):
             return EXHAUSTED
         if self.table_cap >= 0 and <long>size >= self.table_cap:
             self.table_full = True
