@@ -34,6 +34,8 @@ cdef enum:
     LANY = 3
     LTOP_OR_ALL = 4
 
+from ..ruleset import Position
+
 LIFTS = {"none": LNONE, "top": LTOP, "runs": LRUNS, "any": LANY, "top-or-all": LTOP_OR_ALL}
 
 # what a search step ends with (``_Search``'s outcomes)
@@ -255,6 +257,11 @@ cdef class Kernel:
     cdef vector[M256] next_starts
     cdef int free_weight
     cdef bint plain_moves, plain_draws
+    # the game's hooks (``RuleSet``'s), called in Python
+    cdef bint hooked, own_safe, has_lift_hook, has_drop_hook, has_permit_hook, has_pair_hook, has_move_hook, has_deal_hook
+    cdef object lift_hook, drop_hook, permit_hook, pair_hook, move_hook, deal_hook, cards, at_obj
+    cdef string at_key
+    cdef public object error
     cdef bint stock_lines
     cdef vector[int] fold_zone, into_waste
     cdef vector[vector[int]] givers
@@ -317,8 +324,14 @@ cdef class Kernel:
         self.cells = list(m.cells)
         self.refill = [(j, k) for j, k in m.refill]
         self.has_refill = bool(m.refill)
-        # moves that set nothing off by themselves: no run collected, no zone refilled
-        self.plain_moves = not m.collectors and not m.refill
+        self.hooked, self.own_safe, self.cards, self.error = m.hooked, m.own_safe, m.cards, None
+        self.lift_hook, self.drop_hook, self.permit_hook = m.lift_hook, m.drop_hook, m.permit_hook
+        self.pair_hook, self.move_hook, self.deal_hook = m.pair_hook, m.move_hook, m.deal_hook
+        self.has_lift_hook, self.has_drop_hook = m.lift_hook is not None, m.drop_hook is not None
+        self.has_permit_hook, self.has_pair_hook = m.permit_hook is not None, m.pair_hook is not None
+        self.has_move_hook, self.has_deal_hook = m.move_hook is not None, m.deal_hook is not None
+        # moves that set nothing off by themselves: no run collected, no zone refilled, no hook
+        self.plain_moves = not m.collectors and not m.refill and not self.has_move_hook
         self.plain_draws = self.plain_moves and len(m.targets) == 1 and m.targets[0] == m.waste \
             and not m.under[m.waste]
         self.supermove = m.supermove
@@ -530,6 +543,10 @@ cdef class Kernel:
             return 1
         if self.is_found[i]:
             return 9
+        if self.has_permit_hook and self.permitted_only(b, off, i, j, n):
+            return 8
+        if self.hooked and self.is_waste[i]:  # no safe cards proved: the card the next draw buries first
+            return 1
         if count - n > down:
             bt = self.build_t[i]
             if bt >= 0 and (<const uint8_t*>self.tables[bt].data())[b[o + 1 + count - n] * self.size + b[o + 2 + count - n]]:
@@ -537,6 +554,15 @@ cdef class Kernel:
         if b[off[j]] == 0:
             return 4 if count > n else 8
         return 2 if not self.is_cell[j] else 6
+
+    cdef bint permitted_only(self, const uint8_t* b, const int* off, int i, int j, int n) noexcept nogil:
+        """Whether a drop is one the declared rules refuse (``_order``: a ``permit_drop`` one)."""
+        cdef int first = b[off[i] + 2 + b[off[i]] - n], c = b[off[j]], rt
+        if c == 0:
+            rt = self.empty_r[j]
+            return rt < 0 or not (<const uint8_t*>self.tables[rt].data())[first]
+        rt = self.build_t[j]
+        return rt < 0 or not (<const uint8_t*>self.tables[rt].data())[b[off[j] + 1 + c] * self.size + first]
 
     cdef void fill_rows(self, const uint8_t* b, const int* off, vector[const uint8_t*]& rows, vector[int]& rooms,
                         bint free) noexcept nogil:
@@ -612,16 +638,10 @@ cdef class Kernel:
     cdef void moves_from(self, vector[Move3]& found, const uint8_t* b, const int* off, int i,
                          const vector[int]& targets, vector[const uint8_t*]& rows, vector[int]& rooms) noexcept nogil:
         """``RuleSet.moves_from``: each run zone ``i`` may give to one of ``targets``."""
-        cdef int n = self.run_length(b, off, i), lo
-        if n == 0:
-            return
-        if self.lift[i] == LTOP_OR_ALL and 1 < n:  # its top card, or all of it as one run
-            self.add_moves(found, b, off, i, 1, targets, rows, rooms)
-            if n == b[off[i]]:
-                self.add_moves(found, b, off, i, n, targets, rows, rooms)
-        else:
-            for lo in range(1, n + 1):
-                self.add_moves(found, b, off, i, lo, targets, rows, rooms)
+        cdef vector[int] counts
+        self.lifts(b, off, i, counts)
+        for n in counts:
+            self.add_moves(found, b, off, i, n, targets, rows, rooms)
 
     cdef void add_moves(self, vector[Move3]& found, const uint8_t* b, const int* off, int i, int n,
                         const vector[int]& targets, vector[const uint8_t*]& rows, vector[int]& rooms) noexcept nogil:
@@ -630,7 +650,13 @@ cdef class Kernel:
         cdef Move3 mv
         for t in range(targets.size()):
             j = targets[t]
-            if rows[j] != NULL and rows[j][first] and n <= rooms[j] and not (self.barred[i * self.nz + j] and b[off[j]] == 0):
+            if rows[j] != NULL and rows[j][first]:
+                if n <= rooms[j] and not (self.barred[i * self.nz + j] and b[off[j]] == 0) \
+                        and not (self.has_drop_hook and self.hook_drop(b, off, j, first, n, i)):
+                    mv.order, mv.i, mv.j, mv.n = self.order(b, off, i, j, n), i, j, n
+                    found.push_back(mv)
+            elif self.has_permit_hook and not self.drop_refused(b, off, j, first, n, i):
+                # the tables refuse it, the game's ``permit_drop`` lets it through
                 mv.order, mv.i, mv.j, mv.n = self.order(b, off, i, j, n), i, j, n
                 found.push_back(mv)
 
@@ -641,7 +667,8 @@ cdef class Kernel:
         cdef int z, i, j
         cdef Move3 mv
         for z in range(self.nz):
-            if not self.is_found[z] and self.run_length(b, off, z):
+            if not self.is_found[z] and self.run_length(b, off, z) \
+                    and not (self.has_lift_hook and self.hook_lift(b, off, z, 1)):
                 free_zones.push_back(z)
         cdef const uint8_t* row = <const uint8_t*>self.tables[self.pairs_t].data()
         for i in free_zones:
@@ -650,7 +677,8 @@ cdef class Kernel:
             for j in free_zones:
                 if only_b >= 0 and j != only_b:
                     continue
-                if i != j and row[b[off[i] + 1 + b[off[i]]] * self.size + b[off[j] + 1 + b[off[j]]]]:
+                if i != j and row[b[off[i] + 1 + b[off[i]]] * self.size + b[off[j] + 1 + b[off[j]]]] \
+                        and not (self.has_pair_hook and self.hook_pair(b, off, i, j)):
                     mv.order, mv.i, mv.j, mv.n = 0, i, j, -1
                     found.push_back(mv)
 
@@ -753,7 +781,16 @@ cdef class Kernel:
         cdef int k, c, si, t, m, a, b0
         cdef vector[int] touched
         self.load(p)
-        if i < 0:
+        if i < 0 and self.has_deal_hook:  # the top card goes where the game's ``dealt_to`` says
+            si = self.stock
+            c = self.cnt[si]
+            t = self.hook_deal(p, self.cd[si * STRIDE + c - 1])
+            self.cd[t * STRIDE + self.cnt[t]] = self.cd[si * STRIDE + c - 1]
+            self.cnt[t] += 1
+            self.cnt[si] = c - 1
+            self.dn[si] = c - 1
+            touched = self.tableau
+        elif i < 0:
             si = self.stock
             c = self.cnt[si]
             if self.targets.size() > 1:
@@ -803,6 +840,8 @@ cdef class Kernel:
             memcpy(&self.cd[j * STRIDE + self.cnt[j]], &self.cd[i * STRIDE + self.cnt[i] - n], n)
             self.cnt[j] += n
             self.take_off(i, n)
+            if self.has_move_hook:  # what the game's own rule makes of the cards moved
+                self.hook_moved(i, j, n)
             touched.push_back(i)
             touched.push_back(j)
         self.settle(touched)
@@ -826,7 +865,7 @@ cdef class Kernel:
                 self.cnt[j] = 1
                 self.dn[j] = 0
                 self.take_off(k, 1)
-        if self.has_collectors or self.has_refill or touched.size() > 2:
+        if self.has_collectors or self.has_refill or self.has_move_hook or touched.size() > 2:
             for j in self.uncover:
                 self.turn_up(j)
         else:
@@ -1289,20 +1328,113 @@ cdef class Kernel:
                 m_set(under, x)
         return False
 
-    cdef bint drop_ok(self, const uint8_t* b, const int* off, int j, int first, int src) noexcept nogil:
-        """``RuleSet.drop`` of one card, for a game without hooks."""
-        cdef int o = off[j], c = b[o], rt
+    cdef int drop_refused(self, const uint8_t* b, const int* off, int j, int first, int n, int src) noexcept nogil:
+        """``RuleSet.drop``: 0, or the rule that refuses (the game's hooks asked as there)."""
+        cdef int o = off[j], c = b[o], rt, refused = 0, cells, cols
+        if n > 1 and self.one[j]:
+            return 11
         if c == 0:
             rt = self.empty_r[j]
             if rt < 0:
-                return False
-            if src >= 0 and self.barred[src * self.nz + j]:
-                return False
-            return (<const uint8_t*>self.tables[rt].data())[first]
-        if b[o + 1] == c:
+                refused = 12
+            elif src >= 0 and self.barred[src * self.nz + j]:
+                return 13
+            elif not (<const uint8_t*>self.tables[rt].data())[first]:
+                refused = 14
+        elif b[o + 1] == c:
+            return 15
+        else:
+            rt = self.build_t[j]
+            if rt < 0:
+                refused = 16
+            elif not (<const uint8_t*>self.tables[rt].data())[b[o + 1 + c] * self.size + first]:
+                refused = 17
+        if refused:
+            if not self.has_permit_hook:
+                return refused
+            return self.hook_permit(b, off, j, first, n, src, refused)
+        if n > 1 and self.supermove:
+            self.free_places(b, off, &cells, &cols)
+            if n > (cells + 1) << (cols - (1 if c == 0 and self.is_tableau[j] else 0)):
+                return 18
+        if self.has_drop_hook:
+            return self.hook_drop(b, off, j, first, n, src)
+        return 0
+
+    # --- the game's hooks, in Python ----------------------------------------------------
+    cdef object at(self, const uint8_t* b, const int* off):
+        """The position as the game's hooks read it (``ruleset.Position``), the last one kept."""
+        cdef string p = string(<const char*>b, off[self.nz] + 2)
+        if self.at_obj is None or p != self.at_key:
+            self.at_key = p
+            self.at_obj = Position(self.model, self.decode(p))
+        return self.at_obj
+
+    cdef void failed(self, exc) noexcept:
+        """A hook raised: the search stops there and raises it (``KernelSearch.check_hooks``)."""
+        if self.error is None:
+            self.error = exc
+
+    cdef int hook_lift(self, const uint8_t* b, const int* off, int i, int n) noexcept with gil:
+        try:
+            return 1 if self.lift_hook(self.at(b, off), i, n) else 0
+        except BaseException as exc:
+            self.failed(exc)
+            return 1
+
+    cdef int hook_drop(self, const uint8_t* b, const int* off, int j, int first, int n, int src) noexcept with gil:
+        try:
+            return 1 if self.drop_hook(self.at(b, off), j, self.cards[first], n, src) else 0
+        except BaseException as exc:
+            self.failed(exc)
+            return 1
+
+    cdef int hook_permit(self, const uint8_t* b, const int* off, int j, int first, int n, int src,
+                         int refused) noexcept with gil:
+        try:
+            permitted = self.permit_hook(self.at(b, off), j, self.cards[first], n, src)
+        except BaseException as exc:
+            self.failed(exc)
+            return refused
+        return 0 if permitted is True else (1 if permitted else refused)
+
+    cdef int hook_pair(self, const uint8_t* b, const int* off, int i, int j) noexcept with gil:
+        try:
+            return 1 if self.pair_hook(self.at(b, off), i, j) else 0
+        except BaseException as exc:
+            self.failed(exc)
+            return 1
+
+    cdef int hook_deal(self, const string& p, int card) noexcept with gil:
+        """Where the game's ``dealt_to`` puts the stock's top card."""
+        try:
+            return self.deal_hook(Position(self.model, self.decode(p)), self.cards[card])
+        except BaseException as exc:
+            self.failed(exc)
+            return self.tableau[0]
+
+    cdef void hook_moved(self, int i, int j, int n) noexcept with gil:
+        """What the game's ``moved`` makes of a move, written into the work buffer."""
+        cdef int k, m
+        try:
+            changes = self.move_hook(Position(self.model, self.decode(self.store())), i, j, n)
+            if changes:
+                code = self.model.code
+                for k, pile in changes.items():
+                    self.cnt[k] = len(pile.cards)
+                    self.dn[k] = pile.down
+                    for m, card in enumerate(pile.cards):
+                        self.cd[k * STRIDE + m] = code[card]
+        except BaseException as exc:
+            self.failed(exc)
+
+    cdef bint hook_safe(self, const string& p, int card) noexcept with gil:
+        """The game's own ``is_safe`` (``Model._own_safe``)."""
+        try:
+            return bool(self.model._own_safe(card, self.decode(p)))
+        except BaseException as exc:
+            self.failed(exc)
             return False
-        rt = self.build_t[j]
-        return rt >= 0 and (<const uint8_t*>self.tables[rt].data())[b[o + 1 + c] * self.size + first]
 
     cdef bint safe(self, const string& p, const int* changed, int nchanged, Step* step, string& after) noexcept nogil:
         """``Model.safe``: a card going up that can never hurt; ``changed``: the ``nchanged``
@@ -1335,7 +1467,10 @@ cdef class Kernel:
             card = b[o + 1 + b[o]]
             if self.covering[i].size() and not self.run_length(b, off, i):
                 continue
-            if not self.safe_up[card]:
+            if self.own_safe:
+                if not self.hook_safe(p, card):
+                    continue
+            elif not self.safe_up[card]:
                 if not self.has_needs:
                     continue
                 if not have_up:
@@ -1354,7 +1489,7 @@ cdef class Kernel:
             for f in self.foundations:
                 for w in self.receivers[i]:
                     if w == f:
-                        if self.drop_ok(b, off, f, card, i):
+                        if not self.drop_refused(b, off, f, card, 1, i):
                             step.i, step.j, step.n = i, f, 1
                             after.assign(self.play(p, i, f, 1))
                             return True
@@ -1369,9 +1504,16 @@ cdef class Kernel:
             counts.push_back(1)
             if n == b[off[i]]:
                 counts.push_back(n)
-            return
-        for k in range(1, n + 1):
-            counts.push_back(k)
+        else:
+            for k in range(1, n + 1):
+                counts.push_back(k)
+        if self.has_lift_hook and n:
+            k = 0
+            for n in counts:
+                if not self.hook_lift(b, off, i, n):
+                    counts[k] = n
+                    k += 1
+            counts.resize(k)
 
     cdef string splice(self, const string& p, const string& ends) noexcept nogil:
         """``p`` with its stock, waste and redeals those of ``ends`` (``drawn``'s splits)."""
@@ -1652,11 +1794,18 @@ cdef class Kernel:
         return out
 
     # --- for the differential test: the same parts, from Python positions ------------------
+    cdef object said(self, value):
+        """``value``, unless a game's hook raised meanwhile: then what it raised."""
+        if self.error is not None:
+            error, self.error = self.error, None
+            raise error
+        return value
+
     def py_moves(self, tuple pos):
         cdef string p = self.encode(pos)
         cdef int off[MAXZ + 1]
         self.offsets(<const uint8_t*>p.data(), off)
-        return [(m.order, m.i, m.j, m.n) for m in self.moves(<const uint8_t*>p.data(), off)]
+        return self.said([(m.order, m.i, m.j, m.n) for m in self.moves(<const uint8_t*>p.data(), off)])
 
     def py_play(self, tuple pos, int i, int j, int n):
         return self.decode(self.play(self.encode(pos), i, j, n))
@@ -1672,7 +1821,7 @@ cdef class Kernel:
             if c.local:
                 changed = tuple(self.targets) if c.nchanged < 0 else tuple([c.changed[z] for z in range(c.nchanged)])
             found.append((tuple((s.i, s.j, s.n) for s in expand(c.steps)), self.decode(c.pos), changed))
-        return found
+        return self.said(found)
 
     def py_key(self, tuple pos):
         return bytes(self.key(self.encode(pos)))
@@ -1781,6 +1930,8 @@ cdef class KernelSearch:
         """``_Search.visit``: GOING for a new position, EXHAUSTED for one seen, else a stop."""
         cdef Seen seen = self.table()
         cdef size_t size = seen.count
+        if self.k.error is not None:
+            self.hooks_said(None)
         if not seen.insert(self.k.key(pos)):
             return EXHAUSTED
         if self.table_cap >= 0 and <long>size >= self.table_cap:
@@ -1822,7 +1973,7 @@ cdef class KernelSearch:
         return self.use_dead and self.k.dead_end(pos)
 
     # --- depth-first ------------------------------------------------------------------------
-    def run(self, start):
+    def _run(self, start):
         cdef string pos = self.k.encode(start)
         cdef vector[Step] steps
         self.settle(pos, steps, NULL)
@@ -1843,12 +1994,31 @@ cdef class KernelSearch:
             self.raise_stop(why)
         return self.resume()
 
+    def run(self, start):
+        return self.hooks_said(self._run(start))
+
+    def resume(self):
+        return self.hooks_said(self._resume())
+
+    def run_best_first(self, start, progress=None):
+        return self.hooks_said(self._run_best_first(start, progress))
+
+    def resume_best_first(self):
+        return self.hooks_said(self._resume_best_first())
+
+    cdef object hooks_said(self, answer):
+        """The answer, unless a game's hook raised meanwhile: then what it raised."""
+        if self.k.error is not None:
+            error, self.k.error = self.k.error, None
+            raise error
+        return answer
+
     def go_on(self, start):
         if self.started_bf:
             return self.resume_best_first()
         return self.run(start) if not self.started_dfs else self.resume()
 
-    def resume(self):
+    def _resume(self):
         cdef Frame* top
         cdef Child* child
         cdef string pos
@@ -1899,7 +2069,7 @@ cdef class KernelSearch:
         top.next = 0
 
     # --- best-first ---------------------------------------------------------------------------
-    def run_best_first(self, start, progress=None):
+    def _run_best_first(self, start, progress=None):
         cdef string pos = self.k.encode(start)
         cdef vector[Step] steps
         self.weight = self.k.free_weight if progress is None or progress == self.hooks.progress else 1
@@ -1925,7 +2095,7 @@ cdef class KernelSearch:
             self.raise_stop(why)
         return self.resume_best_first()
 
-    def resume_best_first(self):
+    def _resume_best_first(self):
         cdef Child* child
         cdef string pos
         cdef vector[Step] steps

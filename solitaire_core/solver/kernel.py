@@ -36,12 +36,8 @@ def available() -> str | None:
 
 def why_not(model: Model) -> str | None:
     """Why the kernel does not cover ``model`` (yet), or None when it does."""
-    if model.hooked:
-        return "the game has rules of its own (hooks) the kernel does not run yet"
     if model.reshapes:
         return "its stock redeals or closes up, or cards are pulled within a zone"
-    if model.own_safe:
-        return "it has safe cards of its own"
     if len(model.ids) > ZONE_LIMIT:
         return "it has more zones than the kernel holds"
     return None
