@@ -7,7 +7,10 @@ process's peak resident memory over the cap, so it counts every table the
 search keeps (all its phases) and everything else it holds. docs/solver.md
 quotes it.
 
-    .venv/bin/python benchmarks/solver_memory.py [--cap 100000] [--from 1] [--tries 20] [--only GAME]
+With ``--memory MB``, the cap is the compiled kernel's instead (``Budget(memory=...)``,
+no cap on positions), for the games it searches: the growth of the peak beside the cap.
+
+    .venv/bin/python benchmarks/solver_memory.py [--cap 100000] [--memory MB] [--from 1] [--tries 20] [--only GAME]
 """
 
 from __future__ import annotations
@@ -21,21 +24,23 @@ import sys
 from solitaire_core.registry import load_games
 
 
-def child(game_id: str, options: dict, deal: int, cap: int) -> dict:
+def child(game_id: str, options: dict, deal: int, cap: int, memory: int | None = None) -> dict:
     """Run in a fresh process: one search, and the growth of the peak memory."""
     from solitaire_core.solver import Budget, solve
 
     game = load_games()[game_id]
     state = game.new(deal, **options)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    result = solve(game, state, Budget(seconds=None, nodes=None, table=cap))
+    budget = Budget(seconds=None, nodes=None, table=cap) if memory is None else \
+        Budget(seconds=None, nodes=None, table=None, memory=memory)
+    result = solve(game, state, budget)
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return {"answer": result.answer, "reason": result.reason, "nodes": result.nodes,
             "seconds": result.seconds, "grown": (after - before) * 1024}
 
 
-def measure(game_id: str, options: dict, deal: int, cap: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", json.dumps([game_id, options, deal, cap])],
+def measure(game_id: str, options: dict, deal: int, cap: int, memory: int | None = None) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child", json.dumps([game_id, options, deal, cap, memory])],
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out)
 
@@ -52,11 +57,15 @@ def main() -> None:
     parser.add_argument("--cap", type=int, default=100_000, help="positions the table may keep")
     parser.add_argument("--from", dest="first", type=int, default=1, metavar="DEAL")
     parser.add_argument("--tries", type=int, default=20, help="deals tried per game to find one that fills it")
+    parser.add_argument("--memory", type=int, metavar="MB", help="the kernel's cap in bytes instead, for its games")
     parser.add_argument("--only", metavar="GAME")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(child(*json.loads(args.child))))
+        return
+    if args.memory is not None:
+        kernel_caps(args)
         return
     for game_id, options in runs(load_games(), args.only):
         label = " ".join([game_id] + [f"{k}={v}" for k, v in options.items()])
@@ -70,6 +79,28 @@ def main() -> None:
         else:
             print(f"{label}: no deal of {args.first}-{args.first + args.tries - 1} filled the table "
                   f"({args.cap:,} positions)", flush=True)
+
+
+def kernel_caps(args) -> None:
+    """For each game the kernel searches, the first deal that fills ``--memory`` MB."""
+    from solitaire_core.solver import kernel
+    from solitaire_core.solver.hooks import hooks_for
+    memory = args.memory << 20
+    for game_id, options in runs(load_games(), args.only):
+        game = load_games()[game_id]
+        hooks = hooks_for(game)
+        hooks.start(game.new(args.first, **options))
+        if kernel.searcher(hooks) is None:
+            continue
+        label = " ".join([game_id] + [f"{k}={v}" for k, v in options.items()])
+        for deal in range(args.first, args.first + args.tries):
+            found = measure(game_id, options, deal, 0, memory)
+            if found["reason"].startswith("memory ceiling"):
+                print(f"{label}: deal {deal}, cap {args.memory} MB, {found['nodes']:,} positions searched in "
+                      f"{found['seconds']:.1f} s, peak memory grew {found['grown'] / 2**20:.0f} MB", flush=True)
+                break
+        else:
+            print(f"{label}: no deal of {args.first}-{args.first + args.tries - 1} filled {args.memory} MB", flush=True)
 
 
 if __name__ == "__main__":

@@ -92,6 +92,7 @@ cdef struct Line:      # a line of ``Kernel.uses``: ``d`` draws and a move, and 
 cdef struct Frame:
     vector[Child] children
     size_t next
+    long bytes
 
 cdef inline bint m_has(const M256& m, int c) noexcept nogil:
     return (m.w[c >> 6] >> (c & 63)) & 1
@@ -134,6 +135,15 @@ cdef vector[Step] expand(const Steps& steps) noexcept nogil:
 
 cdef extern from *:
     int count_trailing "__builtin_ctzll"(unsigned long long) nogil
+
+
+cdef long children_bytes(const vector[Child]& children) noexcept nogil:
+    """What a list of lines holds: the lines and the positions they reach."""
+    cdef long total = children.capacity() * sizeof(Child)
+    cdef size_t k
+    for k in range(children.size()):
+        total += children[k].pos.capacity()
+    return total
 
 
 cdef inline double now() noexcept nogil:
@@ -183,12 +193,16 @@ cdef class Seen:
     @property
     def bytes(self):
         """The memory the table holds: its slots and its blocks of keys."""
+        return self.held()
+
+    cdef size_t held(self) noexcept nogil:
         return self.slots.size() * sizeof(Slot) + self.blocks.size() * (1 << BLOCK_BITS)
 
-    cdef bint insert(self, const string& key) noexcept nogil:
-        """Enter ``key``: False if it was there."""
+    cdef int insert(self, const string& key, size_t limit) noexcept nogil:
+        """Enter ``key``: 1, or 0 if it was there, or 2 if it was not and entering it would
+        take the table over ``limit`` bytes (0: no limit), a block or a larger array of slots."""
         cdef const uint8_t* k = <const uint8_t*>key.data()
-        cdef size_t n = key.size(), mask = self.slots.size() - 1, i
+        cdef size_t n = key.size(), mask = self.slots.size() - 1, i, more = 0
         cdef uint64_t h = hash_bytes(k, n)
         cdef const uint8_t* kept
         i = h & mask
@@ -196,8 +210,15 @@ cdef class Seen:
             if self.slots[i].hash == h:
                 kept = self.key_at(self.slots[i].at - 1)
                 if (kept[0] | kept[1] << 8) == n and memcmp(&kept[2], k, n) == 0:
-                    return False
+                    return 0
             i = (i + 1) & mask
+        if limit:
+            if self.used + n + 2 > (1 << BLOCK_BITS):
+                more += 1 << BLOCK_BITS
+            if (self.count + 1) * 10 > self.slots.size() * 7:
+                more += self.slots.size() * 2 * sizeof(Slot)  # the new array, beside the old one
+            if self.held() + more > limit:
+                return 2
         if self.used + n + 2 > (1 << BLOCK_BITS):
             self.blocks.push_back(string())
             self.blocks.back().resize(1 << BLOCK_BITS)
@@ -212,7 +233,7 @@ cdef class Seen:
         self.count += 1
         if self.count * 10 > self.slots.size() * 7:
             self.grow()
-        return True
+        return 1
 
     cdef inline const uint8_t* key_at(self, uint64_t at) noexcept nogil:
         return <const uint8_t*>self.blocks[at >> BLOCK_BITS].data() + (at & ((1 << BLOCK_BITS) - 1))
@@ -1552,7 +1573,7 @@ cdef class Kernel:
         found = self.split_cache.find(ends)
         if found != self.split_cache.end():
             return &deref(found).second
-        if self.split_cache.size() > 20000:
+        if self.split_cache.size() > 2000:  # a few MB at most, beside the search's memory cap
             self.split_cache.clear()
         cdef vector[pair[int, string]]* splits = &self.split_cache[ends]
         for draws in range(257):
@@ -1857,7 +1878,7 @@ cdef class KernelSearch:
     cdef object game
     cdef bint use_safe, use_dead, started_dfs, started_bf, have_pending, narrow
     cdef double deadline
-    cdef long node_cap, table_cap
+    cdef long node_cap, table_cap, memory_cap, held
     cdef int countdown, weight
     cdef vector[Frame] stack
     cdef vector[vector[Step]] path
@@ -1883,6 +1904,7 @@ cdef class KernelSearch:
         self.countdown = 16
         self.seen = seen
         self.table_full = False
+        self.held = 0  # bytes of the lines of the depth-first path and of the best-first queue
         self.started_dfs = self.started_bf = self.have_pending = False
         self.set_budget(budget, started, 0)
 
@@ -1891,9 +1913,34 @@ cdef class KernelSearch:
         self.deadline = -1.0 if budget.seconds is None else started + budget.seconds
         self.node_cap = -1 if budget.nodes is None else budget.nodes - used_elsewhere
         self.table_cap = -1 if budget.table is None else budget.table
+        self.memory_cap = -1 if getattr(budget, "memory", None) is None else budget.memory
 
     def extend(self, budget, double started, long used_elsewhere):
         self.set_budget(budget, started, used_elsewhere)
+
+    def release(self):
+        """``_Search.release``: its table dropped, its lines and queue freed."""
+        cdef vector[Frame] no_frames
+        cdef vector[vector[Step]] no_steps, no_node_steps
+        cdef vector[string] no_positions
+        cdef vector[long] no_parents
+        cdef priority_queue[pair[int64_t, int64_t]] no_heap
+        cdef vector[Child] no_children
+        self.seen = None
+        self.stack.swap(no_frames)
+        self.path.swap(no_steps)
+        self.node_pos.swap(no_positions)
+        self.node_parent.swap(no_parents)
+        self.node_steps.swap(no_node_steps)
+        self.heap.swap(no_heap)
+        self.bf_children.swap(no_children)
+        self.have_pending = self.started_dfs = self.started_bf = self.bf_open = False
+        self.held = 0
+
+    @property
+    def held_bytes(self):
+        """The bytes of its depth-first lines and best-first queue (not its table's)."""
+        return self.held
 
     @property
     def resumable(self):
@@ -1930,10 +1977,18 @@ cdef class KernelSearch:
         """``_Search.visit``: GOING for a new position, EXHAUSTED for one seen, else a stop."""
         cdef Seen seen = self.table()
         cdef size_t size = seen.count
+        cdef int entered
         if self.k.error is not None:
             self.hooks_said(None)
-        if not seen.insert(self.k.key(pos)):
+        if self.memory_cap >= 0:  # what the table may take: the cap less the search's own lines and queue
+            entered = seen.insert(self.k.key(pos), max(1, self.memory_cap - self.held))
+        else:
+            entered = seen.insert(self.k.key(pos), 0)
+        if entered == 0:
             return EXHAUSTED
+        if entered == 2:
+            self.table_full = True
+            return STOP_TABLE
         if self.table_cap >= 0 and <long>size >= self.table_cap:
             self.table_full = True
             return STOP_TABLE
@@ -1983,7 +2038,7 @@ cdef class KernelSearch:
             return None
         if self.seen is None:
             self.seen = Seen()
-        self.table().insert(self.k.key(pos))
+        self.table().insert(self.k.key(pos), 0)
         self.path.clear()
         self.path.push_back(steps)
         self.stack.clear()
@@ -2035,6 +2090,7 @@ cdef class KernelSearch:
         while self.stack.size():
             top = &self.stack.back()
             if top.next == top.children.size():
+                self.held -= top.bytes
                 self.stack.pop_back()
                 self.path.pop_back()
                 continue
@@ -2067,6 +2123,8 @@ cdef class KernelSearch:
         cdef Frame* top = &self.stack.back()  # a pointer: Cython copies what a reference returns
         top.children.swap(children)
         top.next = 0
+        top.bytes = children_bytes(top.children)
+        self.held += top.bytes
 
     # --- best-first ---------------------------------------------------------------------------
     def _run_best_first(self, start, progress=None):
@@ -2080,7 +2138,7 @@ cdef class KernelSearch:
             return None
         if self.seen is None:
             self.seen = Seen()
-        self.table().insert(self.k.key(pos))
+        self.table().insert(self.k.key(pos), 0)
         self.node_pos.clear()
         self.node_parent.clear()
         self.node_steps.clear()
@@ -2112,7 +2170,9 @@ cdef class KernelSearch:
                     return None
                 index = self.heap.top().second
                 self.heap.pop()
+                self.held -= self.node_pos[index].capacity() + children_bytes(self.bf_children)
                 self.bf_children = self.k.lines(self.node_pos[index], self.narrow)
+                self.held += children_bytes(self.bf_children)
                 self.node_pos[index] = string()  # what is left of it: its steps and parent
                 self.bf_next = 0
                 self.bf_parent = index
@@ -2149,6 +2209,7 @@ cdef class KernelSearch:
             return parts
         if not self.dead(pos):
             index = self.node_pos.size()
+            self.held += pos.capacity() + steps.size() * sizeof(Step) + 96  # the node, its steps, its place
             self.heap.push(pair[int64_t, int64_t](self.k.progress(pos, self.weight), index))
             self.node_pos.push_back(pos)
             self.node_parent.push_back(parent)

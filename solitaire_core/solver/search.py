@@ -30,11 +30,14 @@ CHECK_EVERY = 16  # positions between two looks at the clock and the cancel flag
 class Budget:
     """Limits of one search; None: no limit. ``table`` caps the positions kept
     in the transposition tables at any one time, all phases together (the
-    memory ceiling; ``benchmarks/solver_memory.py`` prints the bytes each)."""
+    memory ceiling; ``benchmarks/solver_memory.py`` prints the bytes each);
+    ``memory``, the bytes the compiled kernel's searches may hold, their tables and
+    queues, all phases together (the Python search keeps to ``table`` alone)."""
 
     seconds: float | None = 10.0
     nodes: int | None = None
     table: int | None = 3_000_000
+    memory: int | None = 1 << 30
 
 
 @frozen
@@ -91,9 +94,10 @@ SECOND_SHARE = 0.2  # then for a best-first search by the model's second measure
 def _part(budget: Budget, share: float | None, nodes_used: int) -> Budget:
     """A phase's budget: ``share`` of the whole, or (None) all that is left."""
     if share is None:
-        return Budget(budget.seconds, None if budget.nodes is None else budget.nodes - nodes_used, budget.table)
+        return Budget(budget.seconds, None if budget.nodes is None else budget.nodes - nodes_used, budget.table,
+                      budget.memory)
     return Budget(None if budget.seconds is None else budget.seconds * share,
-                  None if budget.nodes is None else int(budget.nodes * share), budget.table)
+                  None if budget.nodes is None else int(budget.nodes * share), budget.table, budget.memory)
 
 
 def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
@@ -128,6 +132,10 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
         kept = sum(len(s.seen) for s in searches if s.seen is not None and s.seen is not seen)
         if part.table is not None:  # the tables kept meanwhile count against the cap
             part = evolve(part, table=max(0, part.table - kept))
+        if part.memory is not None:  # and their bytes, with the other searches' queues, where the kernel keeps them
+            held = sum(getattr(s.seen, "bytes", 0) for s in searches if s.seen is not None and s.seen is not seen)
+            held += sum(getattr(s, "held_bytes", 0) for s in searches)
+            part = evolve(part, memory=max(0, part.memory - held))
         searches.append(searcher(game, hooks, lines, part, stopped, since, seen))
         return searches[-1]
 
@@ -146,7 +154,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
         if not hooks.narrow or stop.reason == "cancelled":
             return unknown(stop.reason)
     if not probe.resumable:  # a full table is dropped, not kept beside the next one
-        probe.seen = None
+        probe.release()
     exact_narrow = hooks.narrow == hooks.lines
     narrow = search(hooks.narrow, NARROW_SHARE, time.monotonic(), probe.seen if exact_narrow else None)
     try:
@@ -159,7 +167,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
             return unknown(stop.reason)
         going_on = [narrow] if exact_narrow and narrow.resumable else []
     if not going_on:
-        narrow.seen = None  # its table is dropped (an exact one shared with the probe is the probe's)
+        narrow.release()  # its table is dropped (an exact one shared with the probe is the probe's)
     if probe.seen is not None:  # the probe goes on where it stopped
         going_on.insert(0, probe)
     else:
@@ -173,7 +181,7 @@ def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
         except _Stop as stop:
             if stop.reason == "cancelled":
                 return unknown(stop.reason)
-        second.seen = None
+        second.release()
     try:
         return answer(_one_after_another(going_on, position, budget, started, used))
     except _Stop as stop:
@@ -276,6 +284,11 @@ class _Search:
         self.stack = [iter(self.lines(state))]
         self.check()
         return self.resume()
+
+    def release(self) -> None:
+        """Drop its table (another search sharing it keeps it) and what it queued: it is
+        done with, and the memory goes back to the searches after it."""
+        self.seen = self.path = self.stack = self.pending = self.heap = self.children = None
 
     @property
     def resumable(self) -> bool:

@@ -118,3 +118,24 @@ def test_a_hook_that_raises_stops_the_search_with_its_error(pure, monkeypatch):
     BrokenHookMini.calls = 0
     with pytest.raises(RuntimeError, match="refuse_drop is broken"):
         solve(game, game.new(1), Budget(seconds=None, nodes=100_000))
+
+
+def test_a_search_on_the_kernel_keeps_to_its_memory_cap():
+    """``Budget.memory``: the kernel's table, lines and queue never hold more than the cap;
+    a search that would need more stops, unknown, with the memory ceiling as its reason."""
+    from solitaire_core.solver.search import _Stop
+    game, _ = _covered_game()
+    cap = 16 << 20
+    for deal in range(1, 40):
+        hooks = hooks_for(game)
+        start = hooks.start(game.new(deal))
+        search = kernel.searcher(hooks)(game, hooks, hooks.lines, Budget(seconds=None, nodes=None, table=None,
+                                                                         memory=cap), lambda: False, 0.0)
+        try:
+            search.run_best_first(start)
+        except _Stop as stop:
+            assert stop.reason == "memory ceiling (transposition table full)"
+            assert search.seen.bytes + search.held_bytes <= cap
+            assert len(search.seen) > 10_000
+            return
+    pytest.skip(f"{game.id}: no deal of 1-39 fills {cap} bytes")
