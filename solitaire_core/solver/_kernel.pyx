@@ -2028,25 +2028,37 @@ cdef class KernelSearch:
         return self.use_dead and self.k.dead_end(pos)
 
     # --- depth-first ------------------------------------------------------------------------
-    def _run(self, start):
-        cdef string pos = self.k.encode(start)
-        cdef vector[Step] steps
+    cdef int begin(self, start, string& pos, vector[Step]& steps) except -1:
+        """The start of a search, settled into ``pos`` and ``steps``, entered in the table:
+        FOUND where it is won, EXHAUSTED where it is a dead end, else GOING."""
+        pos = self.k.encode(start)
         self.settle(pos, steps, NULL)
         if self.k.won(pos):
-            return [self.moves_of(steps)]
+            return FOUND
         if self.dead(pos):
-            return None
+            return EXHAUSTED
         if self.seen is None:
             self.seen = Seen()
         self.table().insert(self.k.key(pos), 0)
+        return GOING
+
+    cdef void checked(self) except *:
+        cdef int why = self.check()
+        if why != GOING:
+            self.raise_stop(why)
+
+    def _run(self, start):
+        cdef string pos
+        cdef vector[Step] steps
+        cdef int begun = self.begin(start, pos, steps)
+        if begun != GOING:
+            return [self.moves_of(steps)] if begun == FOUND else None
         self.path.clear()
         self.path.push_back(steps)
         self.stack.clear()
         self.enter(pos)
         self.started_dfs = True
-        why = self.check()
-        if why != GOING:
-            self.raise_stop(why)
+        self.checked()
         return self.resume()
 
     def run(self, start):
@@ -2096,17 +2108,8 @@ cdef class KernelSearch:
                 continue
             child = &top.children[top.next]
             top.next += 1
-            pos.swap(child.pos)
-            steps = expand(child.steps)
-            self.settle(pos, steps, child)
-            why = self.visit(pos)
-            if why == EXHAUSTED:
+            if self.take(child, pos, steps, -1) == EXHAUSTED:
                 continue
-            if why != GOING:
-                self.pending_pos.swap(pos)
-                self.pending_steps.swap(steps)
-                self.have_pending = True
-                self.raise_stop(why)
             if self.k.won(pos):
                 self.path.push_back(steps)
                 return self.answer_path()
@@ -2115,6 +2118,21 @@ cdef class KernelSearch:
             self.path.push_back(steps)
             self.enter(pos)
         return None
+
+    cdef int take(self, Child* child, string& pos, vector[Step]& steps, long parent) except -1:
+        """A line taken from a list: its position, settled, into ``pos`` and its steps into
+        ``steps``; EXHAUSTED where the table had it; a stop keeps it to go on with."""
+        pos.swap(child.pos)
+        steps = expand(child.steps)
+        self.settle(pos, steps, child)
+        cdef int why = self.visit(pos)
+        if why != GOING and why != EXHAUSTED:
+            self.pending_pos.swap(pos)
+            self.pending_steps.swap(steps)
+            self.pending_parent = parent
+            self.have_pending = True
+            self.raise_stop(why)
+        return why
 
     cdef void enter(self, const string& pos) noexcept:
         """A new frame of the depth-first search: the lines from ``pos``."""
@@ -2128,17 +2146,12 @@ cdef class KernelSearch:
 
     # --- best-first ---------------------------------------------------------------------------
     def _run_best_first(self, start, progress=None):
-        cdef string pos = self.k.encode(start)
+        cdef string pos
         cdef vector[Step] steps
         self.weight = self.k.free_weight if progress is None or progress == self.hooks.progress else 1
-        self.settle(pos, steps, NULL)
-        if self.k.won(pos):
-            return [self.moves_of(steps)]
-        if self.dead(pos):
-            return None
-        if self.seen is None:
-            self.seen = Seen()
-        self.table().insert(self.k.key(pos), 0)
+        cdef int begun = self.begin(start, pos, steps)
+        if begun != GOING:
+            return [self.moves_of(steps)] if begun == FOUND else None
         self.node_pos.clear()
         self.node_parent.clear()
         self.node_steps.clear()
@@ -2148,9 +2161,7 @@ cdef class KernelSearch:
         self.heap.push(pair[int64_t, int64_t](0, 0))
         self.bf_open = False
         self.started_bf = True
-        why = self.check()
-        if why != GOING:
-            self.raise_stop(why)
+        self.checked()
         return self.resume_best_first()
 
     def _resume_best_first(self):
@@ -2180,18 +2191,8 @@ cdef class KernelSearch:
             while self.bf_next < self.bf_children.size():
                 child = &self.bf_children[self.bf_next]
                 self.bf_next += 1
-                pos.swap(child.pos)
-                steps = expand(child.steps)
-                self.settle(pos, steps, child)
-                why = self.visit(pos)
-                if why == EXHAUSTED:
+                if self.take(child, pos, steps, self.bf_parent) == EXHAUSTED:
                     continue
-                if why != GOING:
-                    self.pending_pos.swap(pos)
-                    self.pending_steps.swap(steps)
-                    self.pending_parent = self.bf_parent
-                    self.have_pending = True
-                    self.raise_stop(why)
                 line = self.queue(pos, steps, self.bf_parent)
                 if line is not None:
                     return line
