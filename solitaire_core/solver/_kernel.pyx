@@ -11,16 +11,15 @@ bytes: for each zone its card count, its face-down count, then its cards bottom 
 and last the redeals used (two bytes).
 """
 
-from libc.stdint cimport uint8_t, uint16_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, int64_t, uint64_t
 from libc.string cimport memcpy, memcmp
 from libcpp.string cimport string
 from libcpp.vector cimport vector
-from libcpp.unordered_set cimport unordered_set
 from libcpp.unordered_map cimport unordered_map
 from cython.operator cimport dereference as deref
 from libcpp.utility cimport pair
 from libcpp.queue cimport priority_queue
-from libcpp.algorithm cimport stable_sort, sort as cpp_sort
+from libcpp.algorithm cimport stable_sort
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 DEF MAXZ = 160      # zones a game may have
@@ -257,7 +256,7 @@ cdef class Kernel:
     cdef public object model
     cdef int nz, size, deck_size, win_count, stock, waste, draw_count, redeals, pairs_to, pairs_t
     cdef bint supermove, needs_filled, any_safe, local_safe, has_needs, plain_key, has_classes
-    cdef bint has_keying, has_keying_dealt, has_blocking, has_collectors, has_refill, free_weight3
+    cdef bint has_keying, has_keying_dealt, has_blocking, has_collectors, has_refill
     cdef bint has_dead_ends, has_paired, has_hosted, has_hosts, has_chained
     cdef vector[M256] hosts, links, partners
     cdef string hosted_loose, chain_ends, alone
@@ -589,16 +588,11 @@ cdef class Kernel:
                         bint free) noexcept nogil:
         """``RuleSet.rows``: for each zone the cards it takes now (a row of a table, or NULL)
         and the longest run it takes at once; ``free``: counting free places (supermove)."""
-        cdef int z, j, cells = 0, cols = 0
+        cdef int j, cells = 0, cols = 0
         rows.resize(self.nz)
         rooms.resize(self.nz)
         if self.supermove and free:
-            for z in self.cells:
-                if b[off[z]] == 0:
-                    cells += 1
-            for z in self.tableau:
-                if b[off[z]] == 0:
-                    cols += 1
+            self.free_places(b, off, &cells, &cols)
         for j in range(self.nz):
             rows[j] = NULL
             rooms[j] = 0
@@ -1093,15 +1087,12 @@ cdef class Kernel:
         cdef M256 needed
         cdef const uint8_t* run
         self.offsets(b, off)
+        cdef int cells, cols
         for j in range(self.nz):
             if j != self.stock:
                 hidden += b[off[j] + 1]
-        for j in self.cells:
-            if b[off[j]] == 0:
-                free += 1
-        for j in self.tableau:
-            if b[off[j]] == 0:
-                free += 1
+        self.free_places(b, off, &cells, &cols)
+        free = cells + cols
         if self.empty_to_win.size():
             for j in self.empty_to_win:
                 won += b[off[j]]

@@ -94,10 +94,9 @@ SECOND_SHARE = 0.2  # then for a best-first search by the model's second measure
 def _part(budget: Budget, share: float | None, nodes_used: int) -> Budget:
     """A phase's budget: ``share`` of the whole, or (None) all that is left."""
     if share is None:
-        return Budget(budget.seconds, None if budget.nodes is None else budget.nodes - nodes_used, budget.table,
-                      budget.memory)
-    return Budget(None if budget.seconds is None else budget.seconds * share,
-                  None if budget.nodes is None else int(budget.nodes * share), budget.table, budget.memory)
+        return evolve(budget, nodes=None if budget.nodes is None else budget.nodes - nodes_used)
+    return evolve(budget, seconds=None if budget.seconds is None else budget.seconds * share,
+                  nodes=None if budget.nodes is None else int(budget.nodes * share))
 
 
 def solve(game, state: State, budget: Budget = Budget(), cancel: Any = None,
