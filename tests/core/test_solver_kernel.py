@@ -22,6 +22,13 @@ from minigame import MiniGame
 GAMES = load_games()
 
 
+@pytest.fixture(autouse=True)
+def kernel_on(monkeypatch):
+    """These tests are of the kernel: on, whatever the environment says (a test that
+    switches it off says so itself)."""
+    monkeypatch.delenv("SOLITAIRE_PURE", raising=False)
+
+
 def test_the_kernel_is_built_by_the_install():
     """The README's commands compile it (``pip install -e``): the tests run on it."""
     assert kernel.available() is None, kernel.available()
